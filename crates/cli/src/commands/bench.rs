@@ -1,0 +1,49 @@
+//! `cubist bench`: solve fixed seeded sets, verify every answer, print statistics.
+
+use crate::puzzles;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use std::process::ExitCode;
+
+/// Arguments of `cubist bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Which puzzle's solvers to measure.
+    #[arg(long, value_enum, default_value_t = BenchPuzzle::All)]
+    pub puzzle: BenchPuzzle,
+    /// 3×3×3: which methods (comma-separated); all fast ones when absent.
+    #[arg(long, value_name = "LIST")]
+    pub method: Option<String>,
+    /// How many random cubes per set (each set has its own default).
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
+    /// Seed of the random sets.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Digit cube: solver effort (see `cubist solve --effort`).
+    #[arg(long, value_name = "LEVEL")]
+    pub effort: Option<u32>,
+}
+
+/// The puzzles `cubist bench` can measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchPuzzle {
+    /// Both puzzles.
+    All,
+    /// The digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    #[value(name = "333")]
+    Rubik,
+}
+
+/// Run `cubist bench`.
+pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Cubular) {
+        puzzles::cubular::bench(args)?;
+    }
+    if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Rubik) {
+        puzzles::rubik::bench(args)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

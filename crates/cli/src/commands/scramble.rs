@@ -1,0 +1,46 @@
+//! `cubist scramble`: print a scrambled cube.
+
+use crate::puzzles;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use std::process::ExitCode;
+
+/// Arguments of `cubist scramble`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubist scramble --puzzle cubular --seed 7 --show-moves
+  cubist scramble --puzzle 333 --seed 1")]
+pub struct ScrambleArgs {
+    /// Which puzzle to scramble.
+    #[arg(long, value_enum)]
+    pub puzzle: ScramblePuzzle,
+    /// Number of random moves (digit cube default: random 10..100; 3×3×3 default: a
+    /// uniformly random state instead of moves).
+    #[arg(long, value_name = "N")]
+    pub moves: Option<usize>,
+    /// Seed for a repeatable scramble.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Also print the scramble moves and their inverse (a solution).
+    #[arg(long)]
+    pub show_moves: bool,
+}
+
+/// The puzzles `cubist scramble` can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScramblePuzzle {
+    /// The 9×9×9 digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    #[value(name = "333")]
+    Rubik,
+}
+
+/// Run `cubist scramble`.
+pub fn run(args: &ScrambleArgs) -> Result<ExitCode> {
+    match args.puzzle {
+        ScramblePuzzle::Cubular => puzzles::cubular::scramble(args),
+        ScramblePuzzle::Rubik => puzzles::rubik::scramble(args),
+    }
+}

@@ -1,0 +1,87 @@
+//! `cubist solve`: print a solution.
+
+use crate::input::{self, Puzzle, PuzzleChoice};
+use crate::puzzles;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `cubist solve`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubist solve examples/cubular/challenge-1.txt
+  cubist solve --effort 3 examples/cubular/challenge-2.txt
+  cubist solve < examples/rubik/singmaster-sample.txt
+  cubist solve --method thistlethwaite --stages cube.txt
+  cubist solve --notation counted --json cubes.txt")]
+pub struct SolveArgs {
+    /// The cube(s) to solve; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+    /// Which puzzle the input holds.
+    #[arg(long, value_enum, default_value_t = PuzzleChoice::Auto)]
+    pub puzzle: PuzzleChoice,
+    /// Force an input format (3×3×3: pieces, facelets, net, arrays;
+    /// digit cube: layers, across, json, rows, digits).
+    #[arg(long, value_name = "FORMAT")]
+    pub input: Option<String>,
+    /// Solving method for the 3×3×3.
+    #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
+    pub method: Method,
+    /// Move notation for 3×3×3 output.
+    #[arg(long, value_enum, default_value_t = Notation::Wca)]
+    pub notation: Notation,
+    /// Two-phase: longest solution accepted.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_length: usize,
+    /// Time budget per cube in milliseconds; the best solution found so far is printed.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
+    /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest).
+    #[arg(long, value_name = "LEVEL")]
+    pub effort: Option<u32>,
+    /// Print each stage's moves on its own labelled line (thistlethwaite, layers).
+    #[arg(long)]
+    pub stages: bool,
+    /// Optimal solver: which pruning table to use.
+    #[arg(long, value_name = "SIZE")]
+    pub table_size: Option<String>,
+    /// Also print length and time on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print one JSON object per cube instead of moves.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Solving methods for the 3×3×3 (SPEC §2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Kociemba's two-phase algorithm: near-optimal, fast.
+    TwoPhase,
+    /// Shortest solution in the face-turn metric.
+    Optimal,
+    /// The four Thistlethwaite group-reduction stages.
+    Thistlethwaite,
+    /// Human-style layer-by-layer stages.
+    Layers,
+}
+
+/// Move notations for 3×3×3 output (SPEC §2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// `R U2 F'`
+    Wca,
+    /// `R1U2F3`
+    Counted,
+}
+
+/// Run `cubist solve`.
+pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+    let input = input::read(args.file.as_deref())?;
+    match input::detect(&input.text, args.puzzle) {
+        Puzzle::Cubular => puzzles::cubular::solve(args, &input),
+        Puzzle::Rubik => puzzles::rubik::solve(args, &input),
+    }
+}

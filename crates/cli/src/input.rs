@@ -1,0 +1,108 @@
+//! Reading the input text (a file or standard input) and deciding which puzzle it is.
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use std::io::Read;
+use std::path::Path;
+
+/// Which puzzle an input holds; `Auto` detects it from the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PuzzleChoice {
+    /// Detect from the text: 729 digits is a digit cube, anything else a 3×3×3.
+    #[default]
+    Auto,
+    /// The 9×9×9 digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    #[value(name = "333")]
+    Rubik,
+}
+
+/// The puzzle an input was found to hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Puzzle {
+    /// The 9×9×9 digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    Rubik,
+}
+
+impl Puzzle {
+    /// The name used in messages and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Puzzle::Cubular => "cubular",
+            Puzzle::Rubik => "333",
+        }
+    }
+}
+
+/// An input's text together with the name to use for it in messages.
+pub struct Input {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+/// Read `path` (`None` or `-` is standard input) as UTF-8 text.
+pub fn read(path: Option<&Path>) -> Result<Input> {
+    let (name, bytes) = match path {
+        None => read_stdin()?,
+        Some(p) if p.as_os_str() == "-" => read_stdin()?,
+        Some(p) => {
+            let name = p.display().to_string();
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"))?;
+            (name, bytes)
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => bail!(
+            "{name}: not text (byte {} is not valid UTF-8)",
+            e.utf8_error().valid_up_to() + 1
+        ),
+    };
+    if text.contains('\0') {
+        bail!("{name}: not text (holds a NUL byte)");
+    }
+    Ok(Input { name, text })
+}
+
+fn read_stdin() -> Result<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .context("cannot read standard input")?;
+    Ok(("<stdin>".to_string(), bytes))
+}
+
+/// Decide the puzzle: a forced choice wins; otherwise a text with 100 or more digits is
+/// a digit cube (a 3×3×3 in any format holds at most 54 digits), anything else a 3×3×3.
+pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
+    match choice {
+        PuzzleChoice::Cubular => Puzzle::Cubular,
+        PuzzleChoice::Rubik => Puzzle::Rubik,
+        PuzzleChoice::Auto => {
+            if text.bytes().filter(u8::is_ascii_digit).count() >= 100 {
+                Puzzle::Cubular
+            } else {
+                Puzzle::Rubik
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_by_digit_count() {
+        let digits = "1".repeat(729);
+        assert_eq!(detect(&digits, PuzzleChoice::Auto), Puzzle::Cubular);
+        let pieces = "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR";
+        assert_eq!(detect(pieces, PuzzleChoice::Auto), Puzzle::Rubik);
+        assert_eq!(detect(pieces, PuzzleChoice::Cubular), Puzzle::Cubular);
+    }
+}

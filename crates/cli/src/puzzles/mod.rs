@@ -1,0 +1,5 @@
+//! Per-puzzle front ends: turn parsed arguments and input text into calls on the
+//! puzzle crates, and their results into output. Commands dispatch here.
+
+pub mod cubular;
+pub mod rubik;

@@ -1,0 +1,1 @@
+//! `cubist serve`: the HTTP API and the embedded viewer page.
