@@ -8,6 +8,7 @@
 pub mod cubie;
 pub mod facelet;
 pub mod moves;
+pub mod solve;
 
 pub use cubie::CubieCube;
 pub use facelet::Facelets;

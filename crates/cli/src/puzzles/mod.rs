@@ -3,3 +3,4 @@
 
 pub mod cubular;
 pub mod rubik;
+pub mod rubik_solve;

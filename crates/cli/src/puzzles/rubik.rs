@@ -1,16 +1,12 @@
 //! Front end for the 3×3×3 Rubik's Cube.
 
-use crate::commands::{bench::BenchArgs, scramble::ScrambleArgs, show::ShowArgs, solve::SolveArgs};
+pub use super::rubik_solve::{bench, solve};
+use crate::commands::{scramble::ScrambleArgs, show::ShowArgs};
 use crate::input::Input;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
 
 const NOT_YET: &str = "not available for the 3×3×3 Rubik's Cube in this build";
-
-/// `cubist solve` for the 3×3×3 Rubik's Cube.
-pub fn solve(_args: &SolveArgs, _input: &Input) -> Result<ExitCode> {
-    bail!("solve: {NOT_YET}")
-}
 
 /// `cubist check` for the 3×3×3 Rubik's Cube.
 pub fn check(_input: &Input, _format: Option<&str>) -> Result<ExitCode> {
@@ -35,11 +31,6 @@ pub fn scramble(_args: &ScrambleArgs) -> Result<ExitCode> {
 /// `cubist show` for the 3×3×3 Rubik's Cube.
 pub fn show(_args: &ShowArgs, _input: &Input) -> Result<ExitCode> {
     bail!("show: {NOT_YET}")
-}
-
-/// `cubist bench` for the 3×3×3 Rubik's Cube.
-pub fn bench(_args: &BenchArgs) -> Result<()> {
-    bail!("bench: {NOT_YET}")
 }
 
 /// `cubist judge`: the batch simulator.

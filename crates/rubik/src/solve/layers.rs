@@ -1,0 +1,1 @@
+//! The layers method (SPEC §2.6).

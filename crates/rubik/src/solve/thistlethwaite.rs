@@ -1,0 +1,1 @@
+//! The thistlethwaite method (SPEC §2.6).
