@@ -1,0 +1,77 @@
+//! Measures the staged solvers on seeded random cubes: mean and maximum length, mean
+//! time per cube (tables ready), every solution checked.
+//!
+//! `cargo run --release -p cubist-rubik --example stages_timing [-- COUNT]`
+
+use cubist_rubik::solve::{thistlethwaite, StagedSolution};
+use cubist_rubik::CubieCube;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::time::Instant;
+
+fn random_cube(rng: &mut impl Rng) -> CubieCube {
+    let mut c = CubieCube::SOLVED;
+    c.cp.shuffle(rng);
+    c.ep.shuffle(rng);
+    for i in 0..7 {
+        c.co[i] = rng.gen_range(0..3);
+    }
+    c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
+    for i in 0..11 {
+        c.eo[i] = rng.gen_range(0..2);
+    }
+    c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
+    if c.corner_parity() != c.edge_parity() {
+        c.ep.swap(10, 11);
+    }
+    c
+}
+
+fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolution) {
+    let t0 = Instant::now();
+    solve(&CubieCube::SOLVED);
+    let warm = t0.elapsed();
+    let mut lengths = Vec::new();
+    let mut stage_totals: Vec<(&str, usize)> = Vec::new();
+    let mut worst = 0f64;
+    let t = Instant::now();
+    for c in cubes {
+        let ts = Instant::now();
+        let s = solve(c);
+        worst = worst.max(ts.elapsed().as_secs_f64());
+        assert!(c.apply_alg(&s.moves()).is_solved(), "{name}: not solved");
+        lengths.push(s.moves().len());
+        for (k, (n, a)) in s.stages.iter().enumerate() {
+            if stage_totals.len() <= k {
+                stage_totals.push((n, 0));
+            }
+            stage_totals[k].1 += a.len();
+        }
+    }
+    let per = t.elapsed().as_secs_f64() / cubes.len() as f64;
+    let mean = lengths.iter().sum::<usize>() as f64 / cubes.len() as f64;
+    println!(
+        "{name}: {} cubes, mean {mean:.2} moves, max {}, mean {:.3} ms/cube, worst {:.3} ms, tables {:.0} ms",
+        cubes.len(),
+        lengths.iter().max().unwrap(),
+        per * 1e3,
+        worst * 1e3,
+        warm.as_secs_f64() * 1e3
+    );
+    for (n, tot) in stage_totals {
+        println!("  {n}: mean {:.2}", tot as f64 / cubes.len() as f64);
+    }
+}
+
+fn main() {
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000);
+    let which = std::env::args().nth(2).unwrap_or_default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(333);
+    let cubes: Vec<CubieCube> = (0..n).map(|_| random_cube(&mut rng)).collect();
+    if which.is_empty() || which == "thistlethwaite" {
+        measure("thistlethwaite", &cubes, thistlethwaite::solve);
+    }
+}

@@ -1,0 +1,98 @@
+//! Shared helpers for the staged-solver tests: seeded random cubes and the reference
+//! model's verdict on solutions.
+
+#![allow(dead_code)]
+
+use cubist_rubik::{Alg, CubieCube, Facelets};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// A uniformly random reachable cube: random permutations and twists, with the last
+/// twist and flip fixed so the sums work out and two edges swapped if the parities
+/// disagree.
+pub fn random_cube(rng: &mut impl Rng) -> CubieCube {
+    let mut c = CubieCube::SOLVED;
+    c.cp.shuffle(rng);
+    c.ep.shuffle(rng);
+    for i in 0..7 {
+        c.co[i] = rng.gen_range(0..3);
+    }
+    c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
+    for i in 0..11 {
+        c.eo[i] = rng.gen_range(0..2);
+    }
+    c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
+    if c.corner_parity() != c.edge_parity() {
+        c.ep.swap(10, 11);
+    }
+    assert!(c.is_reachable());
+    c
+}
+
+/// `n` random cubes from a fixed seed.
+pub fn random_cubes(seed: u64, n: usize) -> Vec<CubieCube> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| random_cube(&mut rng)).collect()
+}
+
+/// Whether `alg` solves `cube`, checked on the cubie model and on the stickers.
+pub fn solves(cube: &CubieCube, alg: &Alg) -> bool {
+    let end = cube.apply_alg(alg);
+    end.is_solved() && Facelets::from_cubie(&end).is_solved()
+}
+
+/// The folder holding `rubik_ref.py`, or `None` (and a note) when it is not available.
+pub fn oracle_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
+    let usable = dir.join("rubik_ref.py").exists()
+        && Command::new("python3").arg("--version").output().is_ok();
+    if usable {
+        Some(dir)
+    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some_and(|v| v == "1") {
+        panic!("reference model not found in {}", dir.display());
+    } else {
+        eprintln!(
+            "note: reference model not found in {}; skipped",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// For each (cube, moves) pair, whether the reference model finds the cube solved after
+/// the moves (it is given the facelet string and the moves in WCA notation).
+pub fn oracle_solved(dir: &PathBuf, cases: &[(CubieCube, Alg)]) -> Vec<bool> {
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
+                  for line in sys.stdin.read().split('\\n')[:-1]:\n    \
+                  state, moves = line.split('|')\n    \
+                  print('yes' if r.is_solved(r.apply(list(state), r.parse_moves(moves))) else 'no')\n";
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let input: String = cases
+        .iter()
+        .map(|(c, a)| format!("{}|{}\n", Facelets::from_cubie(c).to_letters(), a))
+        .collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "reference model failed");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let verdicts: Vec<bool> = text.lines().map(|l| l == "yes").collect();
+    assert_eq!(verdicts.len(), cases.len());
+    verdicts
+}
