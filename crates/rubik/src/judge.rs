@@ -1,0 +1,175 @@
+//! The batch simulator of SPEC §2.4: data sets of a colour net and named operations;
+//! for each, is the cube solved (every face one colour) after the operations?
+//!
+//! The simulation moves stickers, not pieces, so it answers for any colouring of the
+//! net, reachable or not, exactly as a physical cube with those stickers would.
+
+use crate::cubie::CubieCube;
+use crate::facelet::{CORNER_FACELETS, EDGE_FACELETS};
+use crate::format::{net, shorten, FormatError};
+use crate::moves::{Alg, Move};
+use crate::named;
+
+/// One data set: the net's stickers (facelet-string order) and its operations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataSet {
+    /// 1-based line of its `START`.
+    pub line: usize,
+    /// The 54 sticker symbols as written.
+    pub stickers: Vec<String>,
+    /// The operations, as face turns.
+    pub moves: Alg,
+}
+
+impl DataSet {
+    /// Whether the cube is solved after the operations.
+    pub fn solved_after(&self) -> bool {
+        let mut stickers = self.stickers.clone();
+        for &m in &self.moves.0 {
+            stickers = turn_stickers(&stickers, m);
+        }
+        stickers
+            .chunks(9)
+            .all(|face| face.iter().all(|s| *s == face[0]))
+    }
+}
+
+/// Where each sticker's colour comes from after a state's permutation:
+/// `new[i] = old[from[i]]`, for stickers in facelet-string order.
+pub fn sticker_sources(c: &CubieCube) -> [usize; 54] {
+    let mut from: [usize; 54] = std::array::from_fn(|i| i);
+    for i in 0..8 {
+        let (piece, twist) = (c.cp[i] as usize, c.co[i] as usize);
+        for n in 0..3 {
+            from[CORNER_FACELETS[i][(n + twist) % 3]] = CORNER_FACELETS[piece][n];
+        }
+    }
+    for i in 0..12 {
+        let (piece, flip) = (c.ep[i] as usize, c.eo[i] as usize);
+        for n in 0..2 {
+            from[EDGE_FACELETS[i][(n + flip) % 2]] = EDGE_FACELETS[piece][n];
+        }
+    }
+    from
+}
+
+/// Turn one face of a cube given by any 54 sticker values.
+pub fn turn_stickers<T: Clone>(stickers: &[T], m: Move) -> Vec<T> {
+    let from = sticker_sources(&CubieCube::SOLVED.apply_move(m));
+    from.iter().map(|&k| stickers[k].clone()).collect()
+}
+
+/// Read every data set; the first malformed line fails the whole input, so no answer is
+/// printed out of step with its data set.
+pub fn read(text: &str) -> Result<Vec<DataSet>, FormatError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut sets = Vec::new();
+    let mut i = 0;
+    let expect_start = "START, or ENDOFINPUT after the last data set";
+    loop {
+        while i < lines.len() && lines[i].trim().is_empty() {
+            i += 1;
+        }
+        if i == lines.len() {
+            if sets.is_empty() {
+                return Err(FormatError::new(0, "no data set", expect_start));
+            }
+            break; // a missing ENDOFINPUT at the very end is forgiven
+        }
+        match lines[i].trim() {
+            "ENDOFINPUT" => break,
+            "START" => {}
+            other => {
+                return Err(FormatError::new(
+                    i + 1,
+                    format!("{:?}", shorten(other)),
+                    expect_start,
+                ))
+            }
+        }
+        let start = i + 1;
+        i += 1;
+        let mut rows = Vec::new();
+        while rows.len() < 9 && i < lines.len() {
+            if !lines[i].trim().is_empty() {
+                rows.push((i + 1, lines[i]));
+            }
+            i += 1;
+        }
+        let sheet = net::read_rows(&rows, i)?;
+        let mut moves = Vec::new();
+        loop {
+            let Some(line) = lines.get(i) else {
+                return Err(FormatError::new(
+                    lines.len(),
+                    format!("the data set of line {start} has no END"),
+                    "END after its operations",
+                ));
+            };
+            i += 1;
+            match line.trim() {
+                "" => {}
+                "END" => break,
+                op => moves.push(named::parse_operation(op, i).map_err(|e| {
+                    FormatError::new(
+                        e.line,
+                        format!("{:?}", shorten(&e.found)),
+                        "an operation such as \"front left\" or \"top right\", or END",
+                    )
+                })?),
+            }
+        }
+        sets.push(DataSet {
+            line: start,
+            stickers: sheet.stickers,
+            moves: Alg(moves),
+        });
+    }
+    Ok(sets)
+}
+
+/// The whole answer for an input: `Yes` or `No` per data set, one per line.
+pub fn judge(text: &str) -> Result<String, FormatError> {
+    let sets = read(text)?;
+    Ok(sets
+        .iter()
+        .map(|s| if s.solved_after() { "Yes\n" } else { "No\n" })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facelet::Facelets;
+
+    #[test]
+    fn sample_gives_sample_answer() {
+        let input = include_str!("../../../examples/rubik/judge-sample.in");
+        let output = include_str!("../../../examples/rubik/judge-sample.out");
+        assert_eq!(judge(input).unwrap(), output);
+    }
+
+    #[test]
+    fn sticker_turns_match_the_cubie_model() {
+        let alg = Alg::parse("R U F' D2 L B' U2").unwrap();
+        let mut s: Vec<char> = Facelets::solved().to_letters().chars().collect();
+        for &m in &alg.0 {
+            s = turn_stickers(&s, m);
+        }
+        let want = Facelets::from_cubie(&CubieCube::from_alg(&alg)).to_letters();
+        assert_eq!(s.into_iter().collect::<String>(), want);
+    }
+
+    #[test]
+    fn malformed_sets_name_their_line() {
+        let e = judge("START\nO O O\n").unwrap_err();
+        assert!(e.to_string().contains("after 1 rows"), "{e}");
+        let e = judge("HELLO\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        let sample = include_str!("../../../examples/rubik/judge-sample.in");
+        let e = judge(&sample.replace("top right", "top sideways")).unwrap_err();
+        assert_eq!(e.line, 12);
+        let e = judge(&sample.replace("END\nSTART", "START")).unwrap_err();
+        assert!(e.to_string().contains("\"START\""), "{e}");
+    }
+}
