@@ -1,18 +1,39 @@
-//! `cubist serve`: the web viewer on 127.0.0.1.
+//! `cubist serve`: the web viewer and JSON API on 127.0.0.1.
 
-use anyhow::{bail, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `cubist serve`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubist serve                      open http://127.0.0.1:8080/ in a browser
+  cubist serve --port 0             any free port (the address is printed)
+  curl -d '{\"cube\":\"...\"}' http://127.0.0.1:8080/api/solve")]
 pub struct ServeArgs {
-    /// Port on 127.0.0.1.
+    /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// Solves running at once (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// Time budget per solve in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub timeout: u64,
 }
 
-/// Run `cubist serve`.
-pub fn run(_args: &ServeArgs) -> Result<ExitCode> {
-    bail!("the web viewer is not available in this build")
+/// Run `cubist serve` until interrupted.
+pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+    let mut config = cubist_web::Config {
+        budget: Duration::from_millis(args.timeout),
+        ..Default::default()
+    };
+    if let Some(n) = args.workers {
+        config.workers = n.max(1);
+    }
+    cubist_web::run(args.port, &config)
+        .with_context(|| format!("cannot serve on 127.0.0.1:{}", args.port))?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,600 @@
+// The viewer: WebGL2 drawing of either puzzle, mouse orbit, the solve/scramble calls
+// and the playback of a solution, one animated block or face turn at a time.
+import { DigitCube, RubiksCube, N, cellIndex, blockCells, CUBULAR_TURN_SIGN,
+  FACE_NORMAL, STICKERS, cubeFromStart, twizzleUrl } from './sim.js';
+
+// ---------------------------------------------------------------------------------
+// Errors: collected for the browser test and shown to the user.
+
+const pageErrors = [];
+window.addEventListener('error', (e) => pageErrors.push(String(e.message || e)));
+window.addEventListener('unhandledrejection', (e) => pageErrors.push(String(e.reason)));
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------------------------
+// Colours.
+
+/** Digit colours 1..9: a hue wheel, so the solved cube shows diagonal rainbow bands. */
+const DIGIT_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#9bd94a', '#2fae4e', '#36c6e0',
+  '#4363d8', '#8f3fd1', '#f032e6'];
+/** Standard sticker colours, by the face whose colour a facelet letter names. */
+const FACE_COLOURS = { U: '#f4f4f4', R: '#c8102e', F: '#009b48', D: '#ffd500', L: '#ff6a13', B: '#0046ad' };
+const BODY = [0.07, 0.07, 0.08];
+
+function rgb(hex) {
+  const v = parseInt(hex.slice(1), 16);
+  return [((v >> 16) & 255) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255];
+}
+const DIGIT_RGB = DIGIT_COLOURS.map(rgb);
+const FACE_RGB = Object.fromEntries(Object.entries(FACE_COLOURS).map(([k, v]) => [k, rgb(v)]));
+
+// ---------------------------------------------------------------------------------
+// Small matrix helpers (column-major 4x4, as WebGL wants).
+
+function perspective(fovy, aspect, near, far) {
+  const f = 1 / Math.tan(fovy / 2), nf = 1 / (near - far);
+  return [f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0];
+}
+
+function multiply(a, b) {
+  const o = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++)
+    for (let r = 0; r < 4; r++)
+      for (let k = 0; k < 4; k++) o[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  return o;
+}
+
+/** 3x3 rotation (rows) by `angle` about a unit axis vector. */
+function rotation(axis, angle) {
+  const [x, y, z] = axis, c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+  return [
+    [t * x * x + c, t * x * y - s * z, t * x * z + s * y],
+    [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
+    [t * x * z - s * y, t * y * z + s * x, t * z * z + c],
+  ];
+}
+
+const IDENTITY3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+const apply3 = (m, v) => [0, 1, 2].map((r) => m[r][0] * v[0] + m[r][1] * v[1] + m[r][2] * v[2]);
+
+/** The camera's view matrix from yaw, pitch and distance. */
+function viewMatrix(yaw, pitch, dist) {
+  const cy = Math.cos(yaw), sy = Math.sin(yaw), cp = Math.cos(pitch), sp = Math.sin(pitch);
+  const ry = [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1];
+  const rx = [1, 0, 0, 0, 0, cp, sp, 0, 0, -sp, cp, 0, 0, 0, 0, 1];
+  const t = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -dist, 1];
+  return multiply(t, multiply(rx, ry));
+}
+
+// ---------------------------------------------------------------------------------
+// WebGL: instanced boxes (each with its own transform and colour) and line boxes.
+
+const BOX_VS = `#version 300 es
+layout(location=0) in vec3 a_pos;
+layout(location=1) in vec3 a_normal;
+layout(location=2) in vec4 i_m0;
+layout(location=3) in vec4 i_m1;
+layout(location=4) in vec4 i_m2;
+layout(location=5) in vec4 i_m3;
+layout(location=6) in vec4 i_color;
+uniform mat4 u_viewProj;
+out vec3 v_normal;
+out vec3 v_local;
+out vec4 v_color;
+void main() {
+  mat4 m = mat4(i_m0, i_m1, i_m2, i_m3);
+  gl_Position = u_viewProj * m * vec4(a_pos, 1.0);
+  v_normal = mat3(m) * a_normal;
+  v_local = a_pos;
+  v_color = i_color;
+}`;
+
+const BOX_FS = `#version 300 es
+precision mediump float;
+in vec3 v_normal;
+in vec3 v_local;
+in vec4 v_color;
+out vec4 outColor;
+void main() {
+  vec3 n = normalize(v_normal);
+  float light = 0.42 + 0.48 * max(dot(n, normalize(vec3(0.4, 0.8, 0.6))), 0.0)
+                     + 0.18 * max(dot(n, normalize(vec3(-0.6, -0.2, 0.5))), 0.0);
+  vec3 a = abs(v_local);
+  // distance to the nearest edge of the face being drawn: darken a thin rim
+  float big = max(a.x, max(a.y, a.z));
+  float mid = a.x + a.y + a.z - big - min(a.x, min(a.y, a.z));
+  float rim = smoothstep(0.40, 0.48, mid);
+  vec3 c = v_color.rgb * light;
+  c = mix(c, vec3(1.0, 0.95, 0.7), v_color.a);   // highlight
+  c *= 1.0 - 0.45 * rim;
+  outColor = vec4(c, 1.0);
+}`;
+
+const LINE_VS = `#version 300 es
+layout(location=0) in vec3 a_pos;
+uniform mat4 u_viewProj;
+void main() { gl_Position = u_viewProj * vec4(a_pos, 1.0); }`;
+
+const LINE_FS = `#version 300 es
+precision mediump float;
+uniform vec4 u_color;
+out vec4 outColor;
+void main() { outColor = u_color; }`;
+
+function compile(gl, vs, fs) {
+  const prog = gl.createProgram();
+  for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]]) {
+    const sh = gl.createShader(type);
+    gl.shaderSource(sh, src);
+    gl.compileShader(sh);
+    if (!gl.getShaderParameter(sh, gl.COMPILE_STATUS)) throw new Error(gl.getShaderInfoLog(sh));
+    gl.attachShader(prog, sh);
+  }
+  gl.linkProgram(prog);
+  if (!gl.getProgramParameter(prog, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(prog));
+  return prog;
+}
+
+/** Unit cube centred on the origin: 36 vertices, position and normal interleaved. */
+function unitCube() {
+  const v = [];
+  const faces = [
+    [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
+    [[0, 1, 0], [0, 0, 1], [1, 0, 0]], [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
+    [[0, 0, 1], [1, 0, 0], [0, 1, 0]], [[0, 0, -1], [0, 1, 0], [1, 0, 0]],
+  ];
+  for (const [n, u, w] of faces) {
+    const corner = (a, b) => [0, 1, 2].map((i) => 0.5 * n[i] + a * 0.5 * u[i] + b * 0.5 * w[i]);
+    for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, -1], [1, 1], [-1, 1]]) v.push(...corner(a, b), ...n);
+  }
+  return new Float32Array(v);
+}
+
+class Renderer {
+  constructor(canvas) {
+    const gl = canvas.getContext('webgl2', { antialias: true, preserveDrawingBuffer: true });
+    if (!gl) throw new Error('this browser has no WebGL2');
+    this.gl = gl;
+    this.canvas = canvas;
+    this.boxProg = compile(gl, BOX_VS, BOX_FS);
+    this.lineProg = compile(gl, LINE_VS, LINE_FS);
+    this.uBoxVP = gl.getUniformLocation(this.boxProg, 'u_viewProj');
+    this.uLineVP = gl.getUniformLocation(this.lineProg, 'u_viewProj');
+    this.uLineColor = gl.getUniformLocation(this.lineProg, 'u_color');
+
+    this.boxVao = gl.createVertexArray();
+    gl.bindVertexArray(this.boxVao);
+    const geo = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, geo);
+    gl.bufferData(gl.ARRAY_BUFFER, unitCube(), gl.STATIC_DRAW);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 24, 0);
+    gl.enableVertexAttribArray(1);
+    gl.vertexAttribPointer(1, 3, gl.FLOAT, false, 24, 12);
+    this.instBuf = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.instBuf);
+    for (let i = 0; i < 5; i++) {
+      gl.enableVertexAttribArray(2 + i);
+      gl.vertexAttribPointer(2 + i, 4, gl.FLOAT, false, 80, i * 16);
+      gl.vertexAttribDivisor(2 + i, 1);
+    }
+    this.lineVao = gl.createVertexArray();
+    gl.bindVertexArray(this.lineVao);
+    this.lineBuf = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.lineBuf);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+    gl.bindVertexArray(null);
+    this.data = new Float32Array(20 * 1024);
+  }
+
+  /** Resize the drawing buffer to the canvas's size on screen. */
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
+    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    return w / h;
+  }
+
+  /**
+   * Draw `boxes` (each `{rot, pivot, pos, scale, color, glow}`) and the outline of
+   * `outline` (a box `{rot, pivot, centre, half}`) with view-projection `vp`.
+   */
+  draw(vp, boxes, outline) {
+    const gl = this.gl;
+    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
+    gl.clearColor(0.082, 0.094, 0.114, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    gl.enable(gl.DEPTH_TEST);
+    gl.enable(gl.CULL_FACE);
+    if (this.data.length < boxes.length * 20) this.data = new Float32Array(boxes.length * 20);
+    const d = this.data;
+    boxes.forEach((b, i) => {
+      const r = b.rot || IDENTITY3;
+      const o = i * 20;
+      for (let c = 0; c < 3; c++)
+        for (let row = 0; row < 3; row++) d[o + c * 4 + row] = r[row][c] * b.scale[c];
+      d[o + 3] = d[o + 7] = d[o + 11] = 0;
+      const p = b.pivot ? apply3(r, b.pos.map((v, k) => v - b.pivot[k])).map((v, k) => v + b.pivot[k]) : b.pos;
+      d[o + 12] = p[0]; d[o + 13] = p[1]; d[o + 14] = p[2]; d[o + 15] = 1;
+      d[o + 16] = b.color[0]; d[o + 17] = b.color[1]; d[o + 18] = b.color[2]; d[o + 19] = b.glow || 0;
+    });
+    gl.useProgram(this.boxProg);
+    gl.uniformMatrix4fv(this.uBoxVP, false, vp);
+    gl.bindVertexArray(this.boxVao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.instBuf);
+    gl.bufferData(gl.ARRAY_BUFFER, d.subarray(0, boxes.length * 20), gl.DYNAMIC_DRAW);
+    gl.drawArraysInstanced(gl.TRIANGLES, 0, 36, boxes.length);
+
+    if (outline) {
+      const r = outline.rot || IDENTITY3;
+      const corners = [];
+      for (let k = 0; k < 8; k++) {
+        const local = [0, 1, 2].map((a) => outline.centre[a] + ((k >> a) & 1 ? 1 : -1) * outline.half[a]);
+        const rel = local.map((v, a) => v - outline.pivot[a]);
+        corners.push(apply3(r, rel).map((v, a) => v + outline.pivot[a]));
+      }
+      const edges = [];
+      for (let k = 0; k < 8; k++)
+        for (let a = 0; a < 3; a++) if (!((k >> a) & 1)) edges.push(...corners[k], ...corners[k | (1 << a)]);
+      gl.useProgram(this.lineProg);
+      gl.uniformMatrix4fv(this.uLineVP, false, vp);
+      gl.bindVertexArray(this.lineVao);
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.lineBuf);
+      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(edges), gl.DYNAMIC_DRAW);
+      gl.disable(gl.DEPTH_TEST);
+      gl.uniform4f(this.uLineColor, 1.0, 0.85, 0.2, 1.0);
+      gl.drawArrays(gl.LINES, 0, edges.length / 3);
+      gl.enable(gl.DEPTH_TEST);
+    }
+    gl.bindVertexArray(null);
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Scenes: what to draw for a cube, given the move being animated (if any).
+
+const AXIS_VECTOR = { X: [1, 0, 0], Y: [0, 1, 0], Z: [0, 0, 1] };
+
+/** Angle of the visible turn for `turns` quarter turns of sign `sign` (3 = one back). */
+function turnAngle(sign, turns) {
+  return sign * (turns === 3 ? -1 : turns) * Math.PI / 2;
+}
+
+/** Where the turning part is, its rotation axis and full angle. */
+function motionOf(cube, mv) {
+  if (cube instanceof DigitCube) {
+    const c = [mv.x - 4, mv.y - 4, mv.z - 4];
+    return {
+      cells: new Set(blockCells(mv)), axis: AXIS_VECTOR[mv.axis], pivot: c,
+      angle: turnAngle(CUBULAR_TURN_SIGN[mv.axis], mv.turns),
+      box: { centre: c, half: [1.5, 1.5, 1.5] },
+    };
+  }
+  const n = FACE_NORMAL[mv.face];
+  return {
+    normal: n, axis: n, pivot: [0, 0, 0], angle: turnAngle(-1, mv.turns),
+    box: { centre: n, half: n.map((v) => (v ? 0.52 : 1.52)) },
+  };
+}
+
+function digitCubeBoxes(cube, motion, t, peel) {
+  const boxes = [];
+  const rot = motion ? rotation(motion.axis, motion.angle * t) : null;
+  const limit = N - 1 - peel.count;
+  for (let y = 0; y < N; y++)
+    for (let z = 0; z < N; z++)
+      for (let x = 0; x < N; x++) {
+        if ({ x, y, z }[peel.axis] > limit) continue;
+        const i = cellIndex(x, y, z);
+        const moving = motion && motion.cells.has(i);
+        const col = DIGIT_RGB[cube.cells[i] - 1];
+        boxes.push({
+          pos: [x - 4, y - 4, z - 4], scale: [0.82, 0.82, 0.82],
+          color: motion && !moving && motion.active ? col.map((v) => v * 0.55) : col,
+          glow: moving ? (motion.active ? 0.22 : 0.12) : 0,
+          rot: moving && motion.active ? rot : null, pivot: moving ? motion.pivot : null,
+        });
+      }
+  return boxes;
+}
+
+const CUBIES = [];
+for (let x = -1; x <= 1; x++)
+  for (let y = -1; y <= 1; y++)
+    for (let z = -1; z <= 1; z++) if (x || y || z) CUBIES.push([x, y, z]);
+
+function rubikBoxes(cube, motion, t) {
+  const rot = motion && motion.active ? rotation(motion.axis, motion.angle * t) : null;
+  const inLayer = (p) => motion && p[0] * motion.normal[0] + p[1] * motion.normal[1] + p[2] * motion.normal[2] === 1;
+  const boxes = CUBIES.map((p) => ({
+    pos: p, scale: [0.97, 0.97, 0.97], color: BODY, rot: inLayer(p) ? rot : null, pivot: [0, 0, 0],
+  }));
+  STICKERS.forEach((s, i) => {
+    const moving = inLayer(s.pos);
+    boxes.push({
+      pos: s.pos.map((v, k) => v + 0.49 * s.normal[k]),
+      scale: s.normal.map((v) => (v ? 0.04 : 0.86)),
+      color: FACE_RGB[cube.stickers[i]], glow: moving ? (motion.active ? 0.15 : 0.08) : 0,
+      rot: moving ? rot : null, pivot: [0, 0, 0],
+    });
+  });
+  return boxes;
+}
+
+// ---------------------------------------------------------------------------------
+// Playback: the cube at `position`, the solution, and the move being animated.
+
+/** Milliseconds per move for speed 1..9; speed 10 skips animation. */
+const MOVE_MS = [0, 1400, 1000, 700, 480, 330, 220, 140, 80, 40];
+
+const view = {
+  cube: new DigitCube(),
+  start: new DigitCube(),
+  moves: [],        // parsed moves of the solution
+  position: 0,      // moves applied so far
+  playing: false,
+  anim: null,       // {mv, motion, t0, ms, forward}
+  yaw: -0.6, pitch: 0.5, dist: 26,
+  peel: { count: 0, axis: 'y' },
+};
+
+function setCube(cube, moveTexts) {
+  view.start = cube.clone();
+  view.cube = cube;
+  view.moves = moveTexts.map((m) => cube.parseMove(m));
+  view.position = 0;
+  view.playing = false;
+  view.anim = null;
+  view.dist = cube instanceof DigitCube ? 26 : 10.5;
+  $('peel-box').classList.toggle('hidden', !(cube instanceof DigitCube));
+  const list = $('moves');
+  list.textContent = '';
+  const frag = document.createDocumentFragment();
+  view.moves.forEach((m, i) => {
+    const s = document.createElement('span');
+    s.textContent = m.text;
+    s.dataset.i = i;
+    frag.append(s, ' ');
+  });
+  list.append(frag);
+  const tw = $('twizzle');
+  if (cube instanceof RubiksCube && moveTexts.length) {
+    tw.href = twizzleUrl(moveTexts);
+    tw.classList.remove('hidden');
+  } else tw.classList.add('hidden');
+  $('scrub').max = String(view.moves.length);
+  refreshControls();
+}
+
+/** Jump to `pos` by replaying the solution from the start (no animation). */
+function seek(pos) {
+  view.anim = null;
+  const cube = view.start.clone();
+  for (let i = 0; i < pos; i++) cube.apply(view.moves[i]);
+  view.cube = cube;
+  view.position = pos;
+  refreshControls();
+}
+
+function speed() { return +$('speed').value; }
+
+function startMove(forward) {
+  const mv = forward ? view.moves[view.position] : view.cube.invert(view.moves[view.position - 1]);
+  const ms = MOVE_MS[speed()] || 0;
+  if (!ms) {
+    view.cube.apply(mv);
+    view.position += forward ? 1 : -1;
+    return;
+  }
+  view.anim = { mv, motion: { ...motionOf(view.cube, mv), active: true }, t0: performance.now(), ms, forward };
+}
+
+function finishMove() {
+  const a = view.anim;
+  view.anim = null;
+  view.cube.apply(a.mv);
+  view.position += a.forward ? 1 : -1;
+}
+
+function step(forward) {
+  if (view.anim) finishMove();
+  if (forward ? view.position < view.moves.length : view.position > 0) startMove(forward);
+  refreshControls();
+}
+
+function tick(now) {
+  if (view.anim && now - view.anim.t0 >= view.anim.ms) {
+    finishMove();
+    refreshControls();
+  }
+  if (view.playing && !view.anim) {
+    if (view.position >= view.moves.length) view.playing = false;
+    else if (speed() === 10) {
+      // fastest: several moves per frame, each applied through the simulation
+      const batch = Math.max(1, Math.ceil(view.moves.length / 240));
+      for (let i = 0; i < batch && view.position < view.moves.length; i++) startMove(true);
+    } else startMove(true);
+    refreshControls();
+  }
+}
+
+let lastCounter = '';
+function refreshControls() {
+  const total = view.moves.length, pos = view.position;
+  const counter = `${pos} / ${total}`;
+  $('counter').textContent = counter;
+  $('scrub').value = String(pos);
+  $('play').textContent = view.playing ? '▮▮' : '▶';
+  for (const id of ['first', 'back']) $(id).disabled = pos === 0;
+  for (const id of ['step', 'last', 'play']) $(id).disabled = pos >= total && !view.playing;
+  const current = view.anim ? view.anim.mv.text : (pos < total ? view.moves[pos].text : '');
+  $('hud-move').textContent = total ? `${view.anim ? 'turning' : 'next'} ${current || '—'}` : '';
+  if (!total) $('hud-move').textContent = '';
+  const solved = view.cube.isSolved();
+  $('hud-info').textContent = `move ${pos} of ${total}` + (solved ? ' · solved' : ` · ${view.cube.wrong()} ${view.cube instanceof DigitCube ? 'cells' : 'stickers'} out of place`);
+  if (counter !== lastCounter) {
+    lastCounter = counter;
+    const list = $('moves');
+    list.querySelector('.now')?.classList.remove('now');
+    const spans = list.children;
+    for (let i = 0; i < spans.length; i++) spans[i].classList.toggle('done', i < pos);
+    const now = spans[pos];
+    if (now) {
+      now.classList.add('now');
+      if (now.offsetTop < list.scrollTop || now.offsetTop > list.scrollTop + list.clientHeight - 20)
+        list.scrollTop = now.offsetTop - list.clientHeight / 2;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Talking to the server.
+
+async function call(path, body) {
+  const res = await fetch(path, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  return data;
+}
+
+let busy = false;
+async function withBusy(what, fn) {
+  if (busy) return;
+  busy = true;
+  $('error').textContent = '';
+  $('status').textContent = what;
+  for (const id of ['solve', 'scramble-cubular', 'scramble-333']) $(id).disabled = true;
+  try {
+    await fn();
+  } catch (e) {
+    $('error').textContent = e.message;
+    $('status').textContent = '';
+  } finally {
+    busy = false;
+    for (const id of ['solve', 'scramble-cubular', 'scramble-333']) $(id).disabled = false;
+  }
+}
+
+async function solve() {
+  await withBusy('solving…', async () => {
+    const body = { cube: $('cube').value, puzzle: $('puzzle').value };
+    if ($('method').value) body.method = $('method').value;
+    const a = await call('/api/solve', body);
+    setCube(cubeFromStart(a.puzzle, a.start), a.moves);
+    const name = a.puzzle === 'cubular' ? 'digit cube' : '3×3×3';
+    $('status').textContent = `${name}: ${a.length} moves, found in ${a.millis} ms`;
+  });
+}
+
+async function scramble(puzzle) {
+  await withBusy('scrambling…', async () => {
+    const a = await call('/api/scramble', { puzzle });
+    $('cube').value = a.cube;
+    $('puzzle').value = 'auto';
+    setCube(cubeFromStart(a.puzzle, a.start), []);
+    $('status').textContent = `scrambled ${a.puzzle === 'cubular' ? 'digit cube' : '3×3×3'}: press Solve`;
+  });
+}
+
+// ---------------------------------------------------------------------------------
+// Wiring.
+
+function setup() {
+  const canvas = $('view');
+  const renderer = new Renderer(canvas);
+
+  let drag = null;
+  canvas.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, y: e.clientY }; canvas.setPointerCapture(e.pointerId); });
+  canvas.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    view.yaw += (e.clientX - drag.x) * 0.008;
+    view.pitch = Math.max(-1.5, Math.min(1.5, view.pitch + (e.clientY - drag.y) * 0.008));
+    drag = { x: e.clientX, y: e.clientY };
+  });
+  canvas.addEventListener('pointerup', () => { drag = null; });
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    view.dist = Math.max(4, Math.min(60, view.dist * Math.exp(e.deltaY * 0.001)));
+  }, { passive: false });
+
+  $('solve').addEventListener('click', solve);
+  $('scramble-cubular').addEventListener('click', () => scramble('cubular'));
+  $('scramble-333').addEventListener('click', () => scramble('333'));
+  $('play').addEventListener('click', () => {
+    if (view.position >= view.moves.length) return;
+    view.playing = !view.playing;
+    refreshControls();
+  });
+  $('step').addEventListener('click', () => { view.playing = false; step(true); });
+  $('back').addEventListener('click', () => { view.playing = false; step(false); });
+  $('first').addEventListener('click', () => { view.playing = false; seek(0); });
+  $('last').addEventListener('click', () => { view.playing = false; seek(view.moves.length); });
+  $('scrub').addEventListener('input', () => { view.playing = false; seek(+$('scrub').value); });
+  $('moves').addEventListener('click', (e) => {
+    if (e.target.dataset.i !== undefined) { view.playing = false; seek(+e.target.dataset.i); }
+  });
+  const peel = () => {
+    view.peel = { count: +$('peel').value, axis: $('peel-axis').value };
+    $('peel-count').textContent = String(view.peel.count);
+  };
+  $('peel').addEventListener('input', peel);
+  $('peel-axis').addEventListener('change', peel);
+  $('legend').append(...DIGIT_COLOURS.map((c, i) => {
+    const s = document.createElement('span');
+    s.style.background = c;
+    s.textContent = String(i + 1);
+    return s;
+  }));
+
+  function frame(now) {
+    tick(now);
+    const aspect = renderer.fit();
+    const vp = multiply(perspective(0.75, aspect, 0.1, 200), viewMatrix(view.yaw, view.pitch, view.dist));
+    const a = view.anim;
+    let motion = null, t = 0;
+    if (a) {
+      motion = a.motion;
+      const u = Math.min(1, (now - a.t0) / a.ms);
+      t = u < 0.5 ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u);
+    } else if (view.position < view.moves.length) {
+      motion = { ...motionOf(view.cube, view.moves[view.position]), active: false };
+    }
+    const boxes = view.cube instanceof DigitCube
+      ? digitCubeBoxes(view.cube, motion, t, view.peel) : rubikBoxes(view.cube, motion, t);
+    const outline = motion && { ...motion.box, rot: motion.active ? rotation(motion.axis, motion.angle * t) : null, pivot: motion.pivot };
+    renderer.draw(vp, boxes, outline);
+    requestAnimationFrame(frame);
+  }
+  setCube(new DigitCube(), []);
+  requestAnimationFrame(frame);
+}
+
+/** The viewer's state, for tests and the curious: read with `cubistState()`. */
+window.cubistState = () => ({
+  puzzle: view.cube.puzzle,
+  position: view.position,
+  total: view.moves.length,
+  playing: view.playing,
+  animating: view.anim !== null,
+  solved: view.cube.isSolved(),
+  wrong: view.cube.wrong(),
+  state: view.cube.toString(),
+  errors: pageErrors.slice(),
+});
+
+try {
+  setup();
+  window.cubistReady = true;
+} catch (e) {
+  pageErrors.push(String(e.message || e));
+  $('error').textContent = `cannot draw: ${e.message}`;
+  throw e;
+}

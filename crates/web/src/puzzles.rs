@@ -1,0 +1,146 @@
+//! The bridge to the puzzle crates: request text in, plain answers out.
+//!
+//! Every function here is synchronous and may be slow; the handlers run them on the
+//! worker pool. Error messages are the puzzle crates' own, as the command line prints
+//! them.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Which puzzle a request names; `auto` detects it from the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PuzzleChoice {
+    /// Detect: 100 or more digits is a digit cube, anything else a 3×3×3.
+    #[default]
+    Auto,
+    /// The 9×9×9 digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    #[serde(rename = "333")]
+    Rubik,
+}
+
+/// A puzzle family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Puzzle {
+    /// The 9×9×9 digit cube.
+    Cubular,
+    /// The Rubik's Cube.
+    #[serde(rename = "333")]
+    Rubik,
+}
+
+impl Puzzle {
+    /// The name used in messages and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Puzzle::Cubular => "cubular",
+            Puzzle::Rubik => "333",
+        }
+    }
+}
+
+/// Decide the puzzle as the command line does: a forced choice wins; otherwise 100 or
+/// more digits is a digit cube (a 3×3×3 in any format holds at most 54 digits).
+pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
+    match choice {
+        PuzzleChoice::Cubular => Puzzle::Cubular,
+        PuzzleChoice::Rubik => Puzzle::Rubik,
+        PuzzleChoice::Auto => {
+            if text.bytes().filter(u8::is_ascii_digit).count() >= 100 {
+                Puzzle::Cubular
+            } else {
+                Puzzle::Rubik
+            }
+        }
+    }
+}
+
+/// Why a cube or move list was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The text is not a cube or move list of the puzzle.
+    #[error("{0}")]
+    Malformed(String),
+    /// A well-formed cube that cannot be solved (e.g. a twisted corner).
+    #[error("{0}")]
+    Unsolvable(String),
+}
+
+/// A solved cube.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// Which puzzle.
+    pub puzzle: Puzzle,
+    /// The moves, in the puzzle's notation.
+    pub moves: Vec<String>,
+    /// The cube before the moves, as the viewer draws it.
+    pub start: String,
+}
+
+/// A scrambled cube.
+#[derive(Debug, Clone)]
+pub struct Scrambled {
+    /// Which puzzle.
+    pub puzzle: Puzzle,
+    /// The cube in the puzzle's usual text format.
+    pub cube: String,
+    /// The cube as the viewer draws it.
+    pub start: String,
+    /// The moves that made it (empty for a random state).
+    pub moves: Vec<String>,
+}
+
+/// The outcome of applying moves to a cube.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    /// Which puzzle.
+    pub puzzle: Puzzle,
+    /// Cells or stickers out of place afterwards (0: solved).
+    pub wrong: usize,
+    /// Number of moves applied.
+    pub length: usize,
+}
+
+const NOT_YET: &str = "not available in this build";
+
+/// Solve `text` with `method` (None: the puzzle's default) within `budget`.
+pub fn solve(
+    text: &str,
+    choice: PuzzleChoice,
+    method: Option<&str>,
+    budget: Duration,
+) -> Result<Solved, PuzzleError> {
+    let _ = (method, budget);
+    let puzzle = detect(text, choice);
+    Err(PuzzleError::Malformed(format!(
+        "solve: {NOT_YET} for {}",
+        puzzle.name()
+    )))
+}
+
+/// A scrambled cube: `moves` random moves (None: the puzzle's default), repeatable
+/// with `seed`.
+pub fn scramble(
+    puzzle: Puzzle,
+    moves: Option<usize>,
+    seed: Option<u64>,
+) -> Result<Scrambled, PuzzleError> {
+    let _ = (moves, seed);
+    Err(PuzzleError::Malformed(format!(
+        "scramble: {NOT_YET} for {}",
+        puzzle.name()
+    )))
+}
+
+/// Apply `moves` to `text` and count what is out of place.
+pub fn verify(text: &str, choice: PuzzleChoice, moves: &str) -> Result<Verified, PuzzleError> {
+    let _ = moves;
+    let puzzle = detect(text, choice);
+    Err(PuzzleError::Malformed(format!(
+        "verify: {NOT_YET} for {}",
+        puzzle.name()
+    )))
+}
