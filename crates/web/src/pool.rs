@@ -155,6 +155,7 @@ mod tests {
         let slow = pool.run(move || rx.recv().ok()).await;
         assert_eq!(slow, Err(PoolError::TimedOut(20)));
         tx.send(()).unwrap();
+        let pool = SolvePool::new(2, 10, Duration::from_secs(600));
         let crash = pool.run(|| -> u8 { panic!("boom") }).await;
         assert_eq!(crash, Err(PoolError::Crashed));
         assert_eq!(pool.run(|| 5).await, Ok(5));
