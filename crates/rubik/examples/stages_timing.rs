@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p cubist-rubik --example stages_timing [-- COUNT]`
 
-use cubist_rubik::solve::{thistlethwaite, StagedSolution};
+use cubist_rubik::solve::{layers, thistlethwaite, StagedSolution};
 use cubist_rubik::CubieCube;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -73,5 +73,8 @@ fn main() {
     let cubes: Vec<CubieCube> = (0..n).map(|_| random_cube(&mut rng)).collect();
     if which.is_empty() || which == "thistlethwaite" {
         measure("thistlethwaite", &cubes, thistlethwaite::solve);
+    }
+    if which.is_empty() || which == "layers" {
+        measure("layers", &cubes, layers::solve);
     }
 }
