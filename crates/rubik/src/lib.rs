@@ -43,6 +43,7 @@ pub mod cubie;
 pub mod facelet;
 pub mod format;
 pub mod judge;
+pub mod magic;
 pub mod moves;
 pub mod named;
 pub mod scramble;

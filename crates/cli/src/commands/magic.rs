@@ -1,14 +1,176 @@
 //! `cubist magic`: search for short sequences that change only a few pieces (SPEC §2.7).
 
+use crate::failure::Unsolvable;
 use anyhow::{bail, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
+use cubist_rubik::magic::{self, Keep, MagicSequence, Method, Query};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `cubist magic`.
 #[derive(Args, Debug)]
-pub struct MagicArgs {}
+#[command(after_help = "\
+How it works (3×3×3): every canonical sequence up to --max-length turns (no face turned
+twice in a row, opposite faces in a fixed order) is repeated k = 1..--max-repeat times
+until the protected pieces are home again; it is kept if the pieces it still changes
+are few enough. --commutators instead tries [A, B] = A B A' B' for A up to --max-length
+and B up to --b-length turns. The search stops once --count answers are known (after
+finishing that length) or when --time-limit runs out; answers print shortest first.
+
+Output, one answer per line: the sequence (`(S)k` is S done k times, `[A, B]` a
+commutator), the repeat count, the total length and the changed pieces as cycles.
+`(UFR URB UBL)` sends the piece in UFR to URB, URB's to UBL and UBL's to UFR. A mark
+after a cycle or a lone piece tells how pieces come back turned: `+` a corner twisted
+clockwise or an edge flipped, `-` a corner twisted anticlockwise (`UFR+` is twisted
+in place).
+
+Examples:
+  cubist magic --keep edges --max-changed 3 --same-face
+      all edges kept, at most three corners changed, all on one face
+  cubist magic --keep edges --keep corner-positions --max-changed 3 --same-face
+      twist at most three corners of one face, nothing else
+  cubist magic --keep corners --keep edge-positions --max-changed 2 --commutators
+      flip two edges with a commutator
+  cubist magic --keep edges --max-changed 3 --commutators --count 3 --json")]
+pub struct MagicArgs {
+    /// Which puzzle to search on.
+    #[arg(long, value_enum, default_value_t = MagicPuzzle::Rubik)]
+    pub puzzle: MagicPuzzle,
+    /// Pieces that must stay put: edges, corners, edge-positions, corner-positions
+    /// (a position keeps the piece in its slot but lets it flip or twist). Repeatable.
+    #[arg(long = "keep", value_name = "SET", value_parser = parse_keep)]
+    pub keep: Vec<Keep>,
+    /// Change at most this many pieces.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub max_changed: usize,
+    /// All changed pieces must lie on one face.
+    #[arg(long)]
+    pub same_face: bool,
+    /// Longest sequence tried before repeating (or longest A of a commutator).
+    #[arg(long, value_name = "L", default_value_t = 6)]
+    pub max_length: usize,
+    /// Most repeats of a sequence (orbit method).
+    #[arg(long, value_name = "R", default_value_t = 6)]
+    pub max_repeat: usize,
+    /// Search commutators [A, B] = A B A' B' instead of repeated sequences.
+    #[arg(long)]
+    pub commutators: bool,
+    /// Longest B of a commutator.
+    #[arg(long, value_name = "L", default_value_t = 1)]
+    pub b_length: usize,
+    /// Stop once this many answers are known.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub count: usize,
+    /// Time budget in seconds; what was found by then is printed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// Print one JSON object per answer:
+    /// {"moves": "R U R' ...", "repeat": k, "length": n, "changed": ["UFR", ...], ...}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The puzzles `cubist magic` searches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MagicPuzzle {
+    /// The Rubik's Cube.
+    #[value(name = "333")]
+    Rubik,
+    /// The 9×9×9 digit cube.
+    Cubular,
+}
+
+fn parse_keep(s: &str) -> Result<Keep, String> {
+    s.parse()
+}
 
 /// Run `cubist magic`.
-pub fn run(_args: &MagicArgs) -> Result<ExitCode> {
-    bail!("magic sequence search is not available in this build")
+pub fn run(args: &MagicArgs) -> Result<ExitCode> {
+    if !(args.time_limit > 0.0 && args.time_limit <= 86_400.0) {
+        bail!(
+            "--time-limit {} is out of range, expected more than 0 and at most 86400 seconds",
+            args.time_limit
+        );
+    }
+    match args.puzzle {
+        MagicPuzzle::Rubik => run_rubik(args),
+        MagicPuzzle::Cubular => {
+            bail!("magic sequences for the digit cube are not available in this build")
+        }
+    }
+}
+
+fn run_rubik(args: &MagicArgs) -> Result<ExitCode> {
+    let query = Query {
+        keep: args.keep.clone(),
+        max_changed: args.max_changed,
+        same_face: args.same_face,
+        max_length: args.max_length,
+        max_repeat: args.max_repeat,
+        max_b_length: args.b_length,
+        count: args.count,
+        budget: Duration::from_secs_f64(args.time_limit),
+        method: if args.commutators {
+            Method::Commutator
+        } else {
+            Method::Orbit
+        },
+    };
+    let report = magic::search(&query)?;
+    if report.timed_out {
+        eprintln!(
+            "cubist: time limit reached after {} candidates; showing what was found",
+            report.tried
+        );
+    }
+    if report.found.is_empty() {
+        return Err(Unsolvable(format!(
+            "no sequence found ({} candidates tried); allow longer sequences, more repeats or more changed pieces",
+            report.tried
+        ))
+        .into());
+    }
+    let mut out = String::new();
+    for seq in &report.found {
+        if args.json {
+            writeln!(out, "{}", rubik_json(seq))?;
+        } else {
+            writeln!(out, "{}", rubik_line(seq))?;
+        }
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `(U R2 U2 F2 R2)4  repeat 4  length 20  (UFR DRF URB)`; a commutator also shows
+/// its moves written out.
+fn rubik_line(seq: &MagicSequence) -> String {
+    let written = if seq.commutator.is_some() {
+        format!("  = {}", seq.moves())
+    } else {
+        String::new()
+    };
+    format!(
+        "{}{written}  repeat {}  length {}  {}",
+        seq.notation(),
+        seq.repeat,
+        seq.length(),
+        magic::cycles_text(&seq.effect)
+    )
+}
+
+/// One JSON object, keys in the documented order.
+fn rubik_json(seq: &MagicSequence) -> String {
+    let changed: Vec<&str> = seq.changed().iter().map(|p| p.name()).collect();
+    format!(
+        "{{\"moves\": {}, \"repeat\": {}, \"length\": {}, \"changed\": {}, \"cycles\": {}, \"notation\": {}}}",
+        serde_json::Value::from(seq.moves().to_string()),
+        seq.repeat,
+        seq.length(),
+        serde_json::Value::from(changed),
+        serde_json::Value::from(magic::cycles_text(&seq.effect)),
+        serde_json::Value::from(seq.notation()),
+    )
 }

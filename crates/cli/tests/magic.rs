@@ -1,0 +1,319 @@
+//! End-to-end tests of `cubist magic`: every answer printed is replayed on the solved
+//! cube, by the library's cubie model and by the independent Python sticker model.
+
+use assert_cmd::Command;
+use cubist_rubik::{Alg, CubieCube};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Stdio;
+
+fn cubist() -> Command {
+    Command::cargo_bin("cubist").unwrap()
+}
+
+/// The answers printed with `--json`, as parsed objects.
+fn run_json(args: &[&str]) -> Vec<serde_json::Value> {
+    let out = cubist()
+        .arg("magic")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert!(!answers.is_empty());
+    answers
+}
+
+/// Check one JSON answer against its own moves; returns the moves and the effect.
+fn replay(answer: &serde_json::Value) -> (String, CubieCube) {
+    let moves = answer["moves"].as_str().unwrap().to_string();
+    let alg = Alg::parse(&moves).unwrap();
+    assert_eq!(answer["length"].as_u64().unwrap() as usize, alg.len());
+    let repeat = answer["repeat"].as_u64().unwrap() as usize;
+    assert!(repeat >= 1 && alg.len() % repeat == 0);
+    let effect = CubieCube::from_alg(&alg);
+    let changed: Vec<&str> = answer["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    // Singmaster names of the corner slots in Kociemba order, then the edges.
+    const CORNERS: [&str; 8] = ["UFR", "ULF", "UBL", "URB", "DRF", "DFL", "DLB", "DBR"];
+    let mut want = Vec::new();
+    for i in 0..8 {
+        if effect.cp[i] as usize != i || effect.co[i] != 0 {
+            want.push(CORNERS[i]);
+        }
+    }
+    for i in 0..12 {
+        if effect.ep[i] as usize != i || effect.eo[i] != 0 {
+            want.push(cubist_rubik::cubie::EDGE_NAMES[i]);
+        }
+    }
+    assert_eq!(changed, want, "changed pieces of {moves}");
+    (moves, effect)
+}
+
+fn lengths_ascend(answers: &[serde_json::Value]) {
+    let lens: Vec<u64> = answers
+        .iter()
+        .map(|a| a["length"].as_u64().unwrap())
+        .collect();
+    assert!(lens.windows(2).all(|w| w[0] <= w[1]), "{lens:?}");
+}
+
+fn on_one_face(names: &[&str]) -> bool {
+    "URFDLB"
+        .chars()
+        .any(|f| names.iter().all(|n| n.contains(f)))
+}
+
+#[test]
+fn keep_edges_cycle_three_corners_on_one_face() {
+    let answers = run_json(&["--keep", "edges", "--max-changed", "3", "--same-face"]);
+    lengths_ascend(&answers);
+    let mut all = Vec::new();
+    for a in &answers {
+        let (moves, c) = replay(a);
+        assert!(
+            (0..12).all(|i| c.ep[i] as usize == i && c.eo[i] == 0),
+            "{moves}"
+        );
+        let names: Vec<&str> = a["changed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert!(
+            !names.is_empty() && names.len() <= 3 && on_one_face(&names),
+            "{moves}"
+        );
+        all.push(moves);
+    }
+    oracle_check(&all, 3);
+}
+
+#[test]
+fn keep_edges_and_corner_positions_twist_three_corners() {
+    let answers = run_json(&[
+        "--keep",
+        "edges",
+        "--keep",
+        "corner-positions",
+        "--max-changed",
+        "3",
+        "--same-face",
+    ]);
+    let mut all = Vec::new();
+    for a in &answers {
+        let (moves, c) = replay(a);
+        assert!(
+            (0..12).all(|i| c.ep[i] as usize == i && c.eo[i] == 0),
+            "{moves}"
+        );
+        assert_eq!(c.cp, CubieCube::SOLVED.cp, "{moves}");
+        let twisted = c.co.iter().filter(|&&o| o != 0).count();
+        assert!((1..=3).contains(&twisted), "{moves}");
+        all.push(moves);
+    }
+    oracle_check(&all, 3);
+}
+
+#[test]
+fn repeats_flip_two_edges() {
+    let answers = run_json(&[
+        "--keep",
+        "corners",
+        "--keep",
+        "edge-positions",
+        "--max-changed",
+        "2",
+        "--count",
+        "2",
+    ]);
+    for a in &answers {
+        let (moves, c) = replay(a);
+        assert!(c.cp == CubieCube::SOLVED.cp && c.co == [0; 8], "{moves}");
+        assert_eq!(c.ep, CubieCube::SOLVED.ep, "{moves}");
+        assert_eq!(c.eo.iter().filter(|&&o| o == 1).count(), 2, "{moves}");
+    }
+}
+
+#[test]
+fn commutators_twist_two_corners() {
+    let answers = run_json(&[
+        "--keep",
+        "edges",
+        "--keep",
+        "corner-positions",
+        "--max-changed",
+        "2",
+        "--commutators",
+        "--max-length",
+        "5",
+        "--count",
+        "2",
+    ]);
+    for a in &answers {
+        let (moves, c) = replay(a);
+        assert_eq!(c.cp, CubieCube::SOLVED.cp, "{moves}");
+        assert_eq!(c.co.iter().filter(|&&o| o != 0).count(), 2, "{moves}");
+        // The written-out moves are A B A' B' of the notation, merged where turns meet.
+        let notation = a["notation"].as_str().unwrap();
+        let (ab, _) = notation[1..].split_once(']').unwrap();
+        let (a_text, b_text) = ab.split_once(", ").unwrap();
+        let (x, y) = (Alg::parse(a_text).unwrap(), Alg::parse(b_text).unwrap());
+        let whole = Alg([x.0.clone(), y.0.clone(), x.inverse().0, y.inverse().0].concat());
+        assert_eq!(CubieCube::from_alg(&whole), c, "{notation}");
+    }
+}
+
+#[test]
+fn text_output_shows_cycles() {
+    let out = cubist()
+        .args([
+            "magic",
+            "--keep",
+            "edges",
+            "--max-changed",
+            "3",
+            "--commutators",
+            "--count",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().next().unwrap();
+    assert!(line.starts_with('['), "{line}");
+    assert!(line.contains("length 8"), "{line}");
+    assert!(
+        line.trim_end().ends_with(')'),
+        "a 3-cycle of corners: {line}"
+    );
+}
+
+#[test]
+fn nothing_found_exits_one_with_one_line() {
+    let out = cubist()
+        .args([
+            "magic",
+            "--keep",
+            "edges",
+            "--max-changed",
+            "3",
+            "--max-length",
+            "4",
+            "--max-repeat",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("cubist: no sequence found"), "{err}");
+}
+
+#[test]
+fn bad_arguments_exit_two() {
+    for args in [
+        &["magic", "--keep", "middles"][..],
+        &["magic", "--keep", "edges", "--max-length", "0"],
+        &["magic", "--keep", "edges", "--time-limit", "-1"],
+        &["magic", "--keep", "edges", "--count", "0"],
+    ] {
+        let out = cubist().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_has_examples() {
+    let out = cubist().args(["magic", "--help"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("cubist magic --keep edges --max-changed 3 --same-face"));
+    assert!(text.contains("--commutators"));
+}
+
+/// The folder holding the Python reference models, or `None` (and a note).
+fn oracle_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
+    let usable = dir.join("rubik_ref.py").exists()
+        && std::process::Command::new("python3")
+            .arg("--version")
+            .output()
+            .is_ok();
+    if usable {
+        Some(dir)
+    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some() {
+        panic!("reference model not found in {}", dir.display());
+    } else {
+        eprintln!(
+            "note: reference model not found in {}; skipped",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Replay each sequence in the reference sticker model and check that only corner
+/// pieces changed, at most `max` of them, all on one face.
+fn oracle_check(seqs: &[String], max: usize) {
+    let Some(dir) = oracle_dir() else { return };
+    // For each line of moves: the pieces (as sets of face letters) with a sticker out
+    // of place.
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
+        names = {v: k for k, v in r.FACES.items()}\n\
+        for line in sys.stdin.read().split('\\n')[:-1]:\n    \
+            s = r.apply(r.solved(), r.parse_moves(line))\n    \
+            bad = set()\n    \
+            for i, (f, row, col) in enumerate(r.SLOTS):\n        \
+                if s[i] != r.solved()[i]:\n            \
+                    p, n = r.facelet(f, row, col)\n            \
+                    bad.add(''.join(sorted(names[tuple(v if j == k else 0 for k in range(3))] for j, v in enumerate(p) if v)))\n    \
+            print(' '.join(sorted(bad)))\n";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: String = seqs.iter().map(|s| format!("{s}\n")).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), seqs.len());
+    for (line, seq) in text.lines().zip(seqs) {
+        let pieces: Vec<&str> = line.split_whitespace().collect();
+        assert!(!pieces.is_empty() && pieces.len() <= max, "{seq}: {line}");
+        assert!(
+            pieces.iter().all(|p| p.len() == 3),
+            "only corners change: {seq}: {line}"
+        );
+        assert!(on_one_face(&pieces), "{seq}: {line}");
+    }
+}
