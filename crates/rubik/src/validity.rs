@@ -3,10 +3,8 @@
 //! duplicated piece, a twisted corner, a flipped edge, or a swap of two pieces.
 
 use crate::cubie::{permutation_parity, CubieCube, CORNER_NAMES, EDGE_NAMES};
-use crate::facelet::{
-    Facelets, PieceError, CORNER_COLOURS, CORNER_FACELETS, EDGE_COLOURS, EDGE_FACELETS,
-};
-use crate::format::{ColourScheme, CubeError, FormatError, Sheet};
+use crate::facelet::{Facelets, PieceError};
+use crate::format::{pieces, ColourScheme, CubeError, FormatError, Sheet};
 use crate::moves::Face;
 
 /// Why well-formed stickers are not a cube that face turns can reach.
@@ -33,7 +31,7 @@ pub enum Invalidity {
     ImpossiblePiece {
         /// `corner` or `edge`.
         kind: &'static str,
-        /// The slot name (Kociemba's names, e.g. `URF`, `UF`).
+        /// The slot name as in a piece list, e.g. `UFR`, `UF`.
         slot: &'static str,
         /// Its colours as written.
         colours: String,
@@ -150,62 +148,62 @@ pub fn check_facelets(f: &Facelets, scheme: &ColourScheme) -> Result<CubieCube, 
         }
         None
     };
-    for (i, stickers) in EDGE_FACELETS.iter().enumerate() {
-        let faces = stickers.map(|k| f.0[k]);
+    // Slots are named and read as in a piece list (UFR: its U, F and R stickers).
+    let table = pieces::slot_stickers();
+    let seen = |slot: usize| -> Vec<Face> { table[slot].iter().map(|&k| f.0[k]).collect() };
+    let kind = |slot: usize| if slot < 12 { "edge" } else { "corner" };
+    for slot in 0..20 {
+        let faces = seen(slot);
         if let Some(why) = clash(&faces) {
             return Err(Invalidity::ImpossiblePiece {
-                kind: "edge",
-                slot: EDGE_NAMES[i],
-                colours: show(&faces),
-                why,
-            });
-        }
-    }
-    for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
-        let faces = stickers.map(|k| f.0[k]);
-        if let Some(why) = clash(&faces) {
-            return Err(Invalidity::ImpossiblePiece {
-                kind: "corner",
-                slot: CORNER_NAMES[i],
+                kind: kind(slot),
+                slot: pieces::SLOTS[slot],
                 colours: show(&faces),
                 why,
             });
         }
     }
     let cube = f.to_cubie().map_err(|e| {
-        let (kind, slot, stickers): (_, _, &[usize]) = match &e {
-            PieceError::NoSuchCorner { slot, .. } => {
-                let i = CORNER_NAMES.iter().position(|n| n == slot).unwrap_or(0);
-                ("corner", CORNER_NAMES[i], &CORNER_FACELETS[i])
-            }
-            PieceError::NoSuchEdge { slot, .. } => {
-                let i = EDGE_NAMES.iter().position(|n| n == slot).unwrap_or(0);
-                ("edge", EDGE_NAMES[i], &EDGE_FACELETS[i])
-            }
+        let name = match &e {
+            PieceError::NoSuchCorner { slot, .. } | PieceError::NoSuchEdge { slot, .. } => *slot,
         };
-        let faces: Vec<Face> = stickers.iter().map(|&k| f.0[k]).collect();
+        let slot = singmaster_slot(name);
         Invalidity::ImpossiblePiece {
-            kind,
-            slot,
-            colours: show(&faces),
+            kind: kind(slot),
+            slot: pieces::SLOTS[slot],
+            colours: show(&seen(slot)),
             why: "colours in mirror-image order",
         }
     })?;
-    if let Some((piece, first, second)) = duplicate(&cube.cp) {
-        return Err(Invalidity::DuplicatePiece {
-            kind: "corner",
-            colours: show(&CORNER_COLOURS[piece]),
-            first: CORNER_NAMES[first],
-            second: CORNER_NAMES[second],
-        });
-    }
-    if let Some((piece, first, second)) = duplicate(&cube.ep) {
-        return Err(Invalidity::DuplicatePiece {
-            kind: "edge",
-            colours: show(&EDGE_COLOURS[piece]),
-            first: EDGE_NAMES[first],
-            second: EDGE_NAMES[second],
-        });
+    // A piece is named by its colours as they sit in its home slot.
+    let home = |slot: usize| -> Vec<Face> {
+        pieces::SLOTS[slot]
+            .chars()
+            .filter_map(Face::from_letter)
+            .collect()
+    };
+    let duplicates = [
+        (duplicate(&cube.cp), &CORNER_NAMES[..]),
+        (duplicate(&cube.ep), &EDGE_NAMES[..]),
+    ];
+    for (found, names) in duplicates {
+        if let Some((piece, first, second)) = found {
+            let (piece, first, second) = (
+                singmaster_slot(names[piece]),
+                singmaster_slot(names[first]),
+                singmaster_slot(names[second]),
+            );
+            return Err(Invalidity::DuplicatePiece {
+                kind: kind(piece),
+                colours: if scheme.is_single_letters() {
+                    home(piece).iter().map(|&x| scheme.symbol(x)).collect()
+                } else {
+                    show(&home(piece))
+                },
+                first: pieces::SLOTS[first],
+                second: pieces::SLOTS[second],
+            });
+        }
     }
     let twist = cube.co.iter().map(|&o| o as u32).sum::<u32>() % 3;
     if twist != 0 {
@@ -224,6 +222,21 @@ pub fn check_facelets(f: &Facelets, scheme: &ColourScheme) -> Result<CubieCube, 
     }
     debug_assert!(cube.is_reachable());
     Ok(cube)
+}
+
+/// The piece-list slot (index into [`pieces::SLOTS`]) with the same faces as a
+/// cubie-model slot name (`URF` is `UFR`).
+fn singmaster_slot(cubie_name: &str) -> usize {
+    let mut want: Vec<char> = cubie_name.chars().collect();
+    want.sort_unstable();
+    pieces::SLOTS
+        .iter()
+        .position(|s| {
+            let mut have: Vec<char> = s.chars().collect();
+            have.sort_unstable();
+            have == want
+        })
+        .expect("every slot has a piece-list name")
 }
 
 /// The first piece found in two slots: (piece, first slot, second slot).

@@ -14,12 +14,15 @@ const EXPECTED: &str = "JSON [U, L, F, R, B, D], each face 3 rows of 3 integers 
 /// Read a whole text holding one cube as colour arrays.
 pub fn read(text: &str) -> Result<Sheet, FormatError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
-        FormatError::new(
+        let err = FormatError::new(
             e.line(),
             format!("malformed JSON ({})", json_reason(&e)),
             EXPECTED,
-        )
-        .at_column(e.column())
+        );
+        match e.column() {
+            0 => err,
+            c => err.at_column(c),
+        }
     })?;
     let line = text
         .lines()

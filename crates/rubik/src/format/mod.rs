@@ -217,10 +217,12 @@ impl ColourScheme {
     }
 
     /// This scheme if `format` can write it, else that format's usual scheme (face
-    /// letters; numbers for colour arrays).
+    /// letters; numbers for colour arrays). Piece lists are always in face letters.
     pub fn for_format(&self, format: Format) -> ColourScheme {
         let fits = match format {
-            Format::Pieces | Format::Facelets | Format::Net => self.is_single_letters(),
+            // A piece list names colours by face letters only.
+            Format::Pieces => *self == ColourScheme::face_letters(),
+            Format::Facelets | Format::Net => self.is_single_letters(),
             Format::Arrays => true,
         };
         match (fits, format) {
