@@ -1,7 +1,13 @@
 //! The layers method (SPEC §2.6): the seven stages a person learns — bottom cross,
 //! bottom corners, middle layer, top cross, top cross edges, top corner positions, top
-//! corner orientation — each reached from the previous by a shortest search (IDA* over
-//! pattern databases) that must also keep everything solved so far.
+//! corner orientation — each reached from the previous by a short search that must also
+//! keep everything solved so far.
+//!
+//! The first three stages are shortest searches (IDA* bounded by pattern databases);
+//! the middle layer places two middle edges, then the other two. The last four are
+//! chains of first-two-layers-preserving macros found once by search (module
+//! `last_layer`): each stage takes a shortest chain, and among those the ones that
+//! leave the later stages shortest.
 
 mod last_layer;
 mod pattern;
@@ -15,7 +21,9 @@ use last_layer::LastLayer;
 use pattern::{Masks, Pattern};
 use pieces::{home, PIECES};
 use search::Goal;
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 /// The labels of the seven stages.
 pub const STAGE_NAMES: [&str; 7] = [
@@ -42,14 +50,30 @@ const PAIRS: [[usize; 4]; 4] = [
     [4, 7, 16, 19],
     [5, 6, 17, 18],
 ];
+/// Each side face's bottom edge, middle edges and one bottom corner.
+const SIDES: [[usize; 4]; 4] = [
+    [12, 4, 16, 19],
+    [13, 5, 16, 17],
+    [14, 6, 17, 18],
+    [15, 7, 18, 19],
+];
 /// Bottom cross edges with the corners next to them.
-const CROSS_CORNERS: [[usize; 4]; 2] = [[12, 13, 4, 7], [14, 15, 5, 6]];
+const CROSS_CORNERS: [[usize; 4]; 4] = [
+    [12, 13, 4, 7],
+    [14, 15, 5, 6],
+    [13, 14, 4, 5],
+    [12, 15, 6, 7],
+];
 
 /// The longest search any stage is allowed (never reached in practice).
 const MAX_STAGE_DEPTH: u8 = 24;
 
 /// The longest macro (first-two-layers-preserving sequence) the last layer chains.
 const MACRO_LENGTH: u8 = 8;
+
+/// How many turns longer than its shortest a last-layer stage may be, when that
+/// shortens the last layer as a whole.
+const LAST_LAYER_SLACK: usize = 0;
 
 /// Solve a reachable cube layer by layer, one labelled stage per human step.
 ///
@@ -60,29 +84,30 @@ pub fn solve(cube: &CubieCube) -> StagedSolution {
     let t = tables();
     let mut codes = pieces::from_cubie(cube);
     let mut stages = Vec::with_capacity(STAGE_NAMES.len());
-    for (k, name) in STAGE_NAMES.iter().enumerate() {
+    for goals in &t.first_layers {
         let mut moves = Vec::new();
-        if k < t.first_layers.len() {
-            for goal in &t.first_layers[k] {
-                let found = goal
-                    .shortest(&codes, MAX_STAGE_DEPTH)
-                    .expect("every stage is reachable on a reachable cube");
-                for m in &found {
-                    codes = pieces::turns().apply(&codes, m.index());
-                }
-                moves.extend(found);
-            }
-        } else {
-            let found = t.last_layer.solve(k - t.first_layers.len(), &codes);
+        for goal in goals {
+            let found = goal
+                .shortest(&codes, MAX_STAGE_DEPTH)
+                .expect("every stage is reachable on a reachable cube");
             for m in &found {
                 codes = pieces::turns().apply(&codes, m.index());
             }
             moves.extend(found);
         }
-        stages.push((*name, Alg(moves).simplified()));
+        stages.push(moves);
     }
+    stages.extend(t.last_layer.solve(&codes, LAST_LAYER_SLACK));
+    let stages = STAGE_NAMES
+        .iter()
+        .zip(stages)
+        .map(|(name, moves)| (*name, Alg(moves).simplified()))
+        .collect();
     StagedSolution { stages }
 }
+
+/// Pattern databases already built, by their pieces and accepted codes.
+type PatternCache = HashMap<Vec<(usize, u32)>, Arc<Pattern>>;
 
 /// Goals, pattern databases and last-layer macros, built on first use.
 struct Tables {
@@ -95,9 +120,21 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
+        // Goals share many tables (the same pieces with the same accepted codes).
+        let cache: RefCell<PatternCache> = RefCell::default();
         let goal = |masks: &Masks, sets: &[&[usize]]| Goal {
             masks: *masks,
-            patterns: sets.iter().map(|s| Pattern::build(s, masks)).collect(),
+            patterns: sets
+                .iter()
+                .map(|s| {
+                    let key: Vec<(usize, u32)> = s.iter().map(|&p| (p, masks[p])).collect();
+                    cache
+                        .borrow_mut()
+                        .entry(key)
+                        .or_insert_with(|| Arc::new(Pattern::build(s, masks)))
+                        .clone()
+                })
+                .collect(),
         };
         let set_home = |masks: &mut Masks, ps: &[usize]| {
             for &p in ps {
@@ -110,12 +147,19 @@ fn tables() -> &'static Tables {
         set_home(&mut masks, &D_CORNERS);
         let corners = goal(
             &masks,
-            &[&D_EDGES, &D_CORNERS, &CROSS_CORNERS[0], &CROSS_CORNERS[1]],
+            &[
+                &D_EDGES,
+                &D_CORNERS,
+                &CROSS_CORNERS[0],
+                &CROSS_CORNERS[1],
+                &CROSS_CORNERS[2],
+                &CROSS_CORNERS[3],
+            ],
         );
         let f2l_sets: Vec<&[usize]> = [&D_EDGES, &D_CORNERS, &E_EDGES]
             .into_iter()
             .map(|s| &s[..])
-            .chain(PAIRS.iter().map(|s| &s[..]))
+            .chain(PAIRS.iter().chain(&SIDES).map(|s| &s[..]))
             .collect();
         set_home(&mut masks, &E_EDGES[..2]);
         let middle_half = goal(&masks, &f2l_sets);

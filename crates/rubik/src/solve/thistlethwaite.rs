@@ -24,7 +24,7 @@ pub const STAGE_NAMES: [&str; 4] = [
 ];
 
 /// How many of a stage's optimal solutions are tried before settling on one.
-const CANDIDATES_PER_STAGE: usize = 8;
+const CANDIDATES_PER_STAGE: usize = 6;
 
 /// Solve a reachable cube stage by stage; each stage's moves lie in the group the
 /// previous stage ended in, and the whole sequence solves the cube.

@@ -7,7 +7,7 @@
 
 use super::pieces::{home, turns, Pieces, CODES};
 use super::search::Goal;
-use crate::moves::Move;
+use crate::moves::{Face, Move};
 use std::collections::HashMap;
 
 /// Corner arrangements of the top layer: 4! places × 3^3 twists.
@@ -117,6 +117,11 @@ fn permutations4() -> Vec<[u8; 4]> {
     out
 }
 
+/// A plan for the remaining stages: its total turns and each stage's macro numbers.
+type Plan = (usize, Vec<Vec<usize>>);
+/// Best plans already worked out, by stage and state.
+type Memo = HashMap<(usize, usize), Plan>;
+
 /// The macros and, for each last-layer stage, the distance of every state to its goal.
 pub struct LastLayer {
     numbering: Numbering,
@@ -133,7 +138,12 @@ impl LastLayer {
         // Shortest sequence for each distinct effect on the top layer.
         let mut shortest: HashMap<usize, Vec<usize>> = HashMap::new();
         f2l.every_path(&solved, max_len, &mut |path, codes| {
-            if path.is_empty() {
+            // Turns of the top layer alone are macros of their own; a sequence that
+            // starts or ends with one is a chain of shorter macros.
+            let top_turn = |m: &usize| Move::from_index(*m).face == Face::U;
+            let ends_with_top =
+                path.first().is_some_and(top_turn) || path.last().is_some_and(top_turn);
+            if path.is_empty() || (path.len() > 1 && ends_with_top) {
                 return;
             }
             let s = numbering.state(codes);
@@ -161,25 +171,90 @@ impl LastLayer {
         }
     }
 
-    /// Turns taking a cube with its first two layers solved to goal `k`, chaining
-    /// macros along the distance table.
-    pub fn solve(&self, k: usize, codes: &Pieces) -> Vec<Move> {
-        let dist = &self.dist[k];
-        let mut s = self.numbering.state(codes);
-        let mut out = Vec::new();
-        while dist[s] != 0 {
-            let d = dist[s];
-            assert!(d != u8::MAX, "last-layer state out of reach");
-            let (next, mac) = self
-                .macros
-                .iter()
-                .map(|m| (step(m, s), m))
-                .find(|&(n, m)| dist[n] as usize + m.moves.len() == d as usize)
-                .expect("a distance table always has a way down");
-            out.extend(mac.moves.iter().map(|&i| Move::from_index(i)));
-            s = next;
+    /// Turns for each last-layer stage in turn, from a cube whose first two layers are
+    /// solved. Each stage may take any chain of macros at most `slack` turns longer than
+    /// its shortest; the chains giving the shortest whole last layer are chosen.
+    pub fn solve(&self, codes: &Pieces, slack: usize) -> Vec<Vec<Move>> {
+        let mut memo = HashMap::new();
+        let (_, plan) = self.best_from(0, self.numbering.state(codes), slack, &mut memo);
+        plan.iter()
+            .map(|chain| {
+                chain
+                    .iter()
+                    .flat_map(|&i| self.macros[i].moves.iter().map(|&m| Move::from_index(m)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Fewest turns from state `s` through stages `k..`, and the macro chains doing it.
+    fn best_from(&self, k: usize, s: usize, slack: usize, memo: &mut Memo) -> Plan {
+        if k == self.dist.len() {
+            return (0, Vec::new());
         }
-        out
+        if let Some(found) = memo.get(&(k, s)) {
+            return found.clone();
+        }
+        let mut best: Option<Plan> = None;
+        for (end, cost, chain) in self.chains(k, s, slack) {
+            let (rest, mut plan) = self.best_from(k + 1, end, slack, memo);
+            if best.as_ref().map_or(true, |(b, _)| cost + rest < *b) {
+                plan.insert(0, chain);
+                best = Some((cost + rest, plan));
+            }
+        }
+        let best = best.expect("every last-layer state reaches every goal");
+        memo.insert((k, s), best.clone());
+        best
+    }
+
+    /// Every goal state of stage `k` reachable from `s` by a chain of macros at most
+    /// `slack` turns longer than the shortest, with its cost and one cheapest chain.
+    fn chains(&self, k: usize, s: usize, slack: usize) -> Vec<(usize, usize, Vec<usize>)> {
+        let dist = &self.dist[k];
+        assert!(dist[s] != u8::MAX, "last-layer state out of reach");
+        let budget = dist[s] as usize + slack;
+        // Cheapest known cost of each state met, with the state and macro it came by.
+        let mut seen: HashMap<usize, (usize, usize, usize)> = HashMap::new();
+        seen.insert(s, (0, s, usize::MAX));
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); budget + 1];
+        buckets[0].push(s);
+        let mut ends = Vec::new();
+        for c in 0..=budget {
+            let bucket = std::mem::take(&mut buckets[c]);
+            for x in bucket {
+                if seen[&x].0 != c {
+                    continue;
+                }
+                if dist[x] == 0 {
+                    ends.push((x, c));
+                }
+                for (i, m) in self.macros.iter().enumerate() {
+                    let y = step(m, x);
+                    let nc = c + m.moves.len();
+                    if nc + dist[y] as usize > budget {
+                        continue;
+                    }
+                    if seen.get(&y).map_or(true, |&(old, _, _)| nc < old) {
+                        seen.insert(y, (nc, x, i));
+                        buckets[nc].push(y);
+                    }
+                }
+            }
+        }
+        ends.into_iter()
+            .map(|(end, cost)| {
+                let mut chain = Vec::new();
+                let mut at = end;
+                while at != s {
+                    let (_, from, i) = seen[&at];
+                    chain.push(i);
+                    at = from;
+                }
+                chain.reverse();
+                (end, cost, chain)
+            })
+            .collect()
     }
 }
 

@@ -9,17 +9,29 @@ pub type Masks = [u32; super::pieces::PIECES];
 
 /// A pattern database over some pieces.
 pub struct Pattern {
-    pieces: Vec<usize>,
+    /// The pieces, unused places repeating the first (their index part is zero).
+    pieces: [usize; 4],
+    /// Index weight of each place (zero for unused places).
+    weights: [usize; 4],
     dist: Vec<u8>,
 }
 
 impl Pattern {
     /// Build the table for `pieces` (at most four) with their accepted codes `masks`.
     pub fn build(pieces: &[usize], masks: &Masks) -> Pattern {
-        assert!(pieces.len() <= 4);
+        assert!((1..=4).contains(&pieces.len()));
         let k = pieces.len();
         let size = CODES.pow(k as u32);
-        let mut dist = vec![u8::MAX; size];
+        // `scaled[a][code * 18 + m]`: piece `a`'s part of the index after move `m`.
+        let t = turns();
+        let scaled: Vec<Vec<u32>> = (0..k)
+            .map(|a| {
+                let weight = CODES.pow(a as u32) as u32;
+                (0..CODES * 18)
+                    .map(|i| t.turn(pieces[a], (i / 18) as u8, i % 18) as u32 * weight)
+                    .collect()
+            })
+            .collect();
         let decode = |mut i: usize| {
             let mut codes = [0u8; 4];
             for c in codes.iter_mut().take(k) {
@@ -28,12 +40,7 @@ impl Pattern {
             }
             codes
         };
-        let encode = |codes: &[u8; 4]| {
-            codes[..k]
-                .iter()
-                .rev()
-                .fold(0usize, |a, &c| a * CODES + c as usize)
-        };
+        let mut dist = vec![u8::MAX; size];
         let mut frontier = Vec::new();
         for i in 0..size {
             let codes = decode(i);
@@ -49,18 +56,31 @@ impl Pattern {
                 frontier.push(i as u32);
             }
         }
-        let t = turns();
+        // Index parts of absent pieces stay zero, so every pattern is walked as four.
+        let mut table = vec![0u32; 4 * CODES * 18];
+        for (a, part) in scaled.iter().enumerate() {
+            table[a * CODES * 18..(a + 1) * CODES * 18].copy_from_slice(part);
+        }
+        let (t0, rest) = table.split_at(CODES * 18);
+        let (t1, rest) = rest.split_at(CODES * 18);
+        let (t2, t3) = rest.split_at(CODES * 18);
         let mut depth = 0;
         while !frontier.is_empty() {
             let mut next = Vec::new();
             for &i in &frontier {
-                let codes = decode(i as usize);
+                let i = i as usize;
+                let r0 = i % CODES * 18;
+                let r1 = i / CODES % CODES * 18;
+                let r2 = i / (CODES * CODES) % CODES * 18;
+                let r3 = i / (CODES * CODES * CODES) % CODES * 18;
+                let (a0, a1, a2, a3) = (
+                    &t0[r0..r0 + 18],
+                    &t1[r1..r1 + 18],
+                    &t2[r2..r2 + 18],
+                    &t3[r3..r3 + 18],
+                );
                 for m in 0..18 {
-                    let mut moved = [0u8; 4];
-                    for a in 0..k {
-                        moved[a] = t.turn(pieces[a], codes[a], m);
-                    }
-                    let n = encode(&moved);
+                    let n = (a0[m] + a1[m] + a2[m] + a3[m]) as usize;
                     if dist[n] == u8::MAX {
                         dist[n] = depth + 1;
                         next.push(n as u32);
@@ -71,7 +91,8 @@ impl Pattern {
             depth += 1;
         }
         Pattern {
-            pieces: pieces.to_vec(),
+            pieces: std::array::from_fn(|a| pieces[a.min(k - 1)]),
+            weights: std::array::from_fn(|a| if a < k { CODES.pow(a as u32) } else { 0 }),
             dist,
         }
     }
@@ -79,11 +100,12 @@ impl Pattern {
     /// A lower bound on the turns needed to bring this pattern's pieces to their goal.
     #[inline]
     pub fn bound(&self, codes: &Pieces) -> u8 {
-        let i = self
-            .pieces
-            .iter()
-            .rev()
-            .fold(0usize, |a, &p| a * CODES + codes[p] as usize);
+        let [p0, p1, p2, p3] = self.pieces;
+        let [w0, w1, w2, w3] = self.weights;
+        let i = codes[p0] as usize * w0
+            + codes[p1] as usize * w1
+            + codes[p2] as usize * w2
+            + codes[p3] as usize * w3;
         self.dist[i]
     }
 }

@@ -4,6 +4,7 @@
 use super::pattern::{Masks, Pattern};
 use super::pieces::{turns, Pieces, Turns, PIECES};
 use crate::moves::Move;
+use std::sync::Arc;
 
 /// A goal: the accepted codes of every piece, and pattern databases that bound the
 /// distance to it (each over pieces whose accepted codes are those of the goal).
@@ -11,7 +12,7 @@ pub struct Goal {
     /// Accepted codes per piece (all ones: the piece may be anywhere).
     pub masks: Masks,
     /// Lower bounds; their maximum is used.
-    pub patterns: Vec<Pattern>,
+    pub patterns: Vec<Arc<Pattern>>,
 }
 
 impl Goal {
@@ -28,6 +29,12 @@ impl Goal {
             .map(|p| p.bound(codes))
             .max()
             .unwrap_or(0)
+    }
+
+    /// Whether some pattern database proves the goal is more than `left` turns away.
+    #[inline]
+    fn exceeds(&self, codes: &Pieces, left: u8) -> bool {
+        self.patterns.iter().any(|p| p.bound(codes) > left)
     }
 
     /// A shortest move sequence from `start` to the goal (none longer than `max`).
@@ -60,7 +67,7 @@ impl Goal {
                 continue;
             }
             let next = t.apply(codes, m);
-            if self.bound(&next) >= left {
+            if self.exceeds(&next, left - 1) {
                 continue;
             }
             path.push(m);

@@ -87,9 +87,17 @@ impl StageTable {
         let mut depth = 0u8;
         while !frontier.is_empty() {
             let mut next_frontier = Vec::new();
+            let n_moves = stage.moves.len();
+            let mut rows = Vec::with_capacity(stage.coords.len());
             for &i in &frontier {
-                for j in 0..stage.moves.len() {
-                    let n = stage.step(i as usize, j);
+                // Each coordinate's row of its move table, found once per position.
+                rows.clear();
+                rows.extend(stage.coords.iter().zip(&stage.strides).map(|(t, &s)| {
+                    let value = i as usize / s % t.size;
+                    (&t.next[value * n_moves..(value + 1) * n_moves], s)
+                }));
+                for j in 0..n_moves {
+                    let n: usize = rows.iter().map(|(row, s)| row[j] as usize * s).sum();
                     if stage.dist[n] == u8::MAX {
                         stage.dist[n] = depth + 1;
                         next_frontier.push(n as u32);
