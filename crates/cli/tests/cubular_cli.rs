@@ -1,0 +1,185 @@
+//! End-to-end tests of the digit-cube commands.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(rel)
+}
+
+fn cubist() -> Command {
+    Command::cargo_bin("cubist").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cubist().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn bad_inputs_exit_2_with_one_line() {
+    let dir = data("bad/cubular");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let out = cubist()
+            .args(["check", "--puzzle", "cubular"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", path.display());
+        assert!(
+            out.stdout.is_empty(),
+            "{}: stdout not empty",
+            path.display()
+        );
+        assert_eq!(err.lines().count(), 1, "{}: {err}", path.display());
+        assert!(err.starts_with("cubist: "), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        n += 1;
+    }
+    assert!(n >= 10, "catalogue has only {n} files");
+}
+
+#[test]
+fn examples_are_valid() {
+    for name in [
+        "challenge-1.txt",
+        "challenge-2.txt",
+        "challenge-3.txt",
+        "solved.txt",
+    ] {
+        let p = data(&format!("cubular/{name}"));
+        assert_eq!(
+            stdout_of(&["check", p.to_str().unwrap()]),
+            "valid cubular (layers)\n"
+        );
+    }
+    let p = data("cubular/solved-across.txt");
+    assert_eq!(
+        stdout_of(&["check", p.to_str().unwrap()]),
+        "valid cubular (across)\n"
+    );
+}
+
+#[test]
+fn solve_then_verify_challenge_1() {
+    let cube = data("cubular/challenge-1.txt");
+    let moves = stdout_of(&["solve", cube.to_str().unwrap()]);
+    assert!(moves.lines().count() > 0);
+    assert!(moves.lines().all(|l| l.len() == 5), "one move per line");
+    let tmp = std::env::temp_dir().join(format!("cubist-cli-{}.moves", std::process::id()));
+    std::fs::write(&tmp, &moves).unwrap();
+    assert_eq!(
+        stdout_of(&["verify", cube.to_str().unwrap(), tmp.to_str().unwrap()]),
+        "solved\n"
+    );
+    let _ = std::fs::remove_file(&tmp);
+}
+
+#[test]
+fn verify_reports_an_unsolved_result_with_exit_1() {
+    let cube = data("cubular/challenge-2.txt");
+    let out = cubist()
+        .args(["verify", cube.to_str().unwrap(), "-"])
+        .write_stdin("111X1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cells differ"));
+}
+
+#[test]
+fn bad_moves_name_the_move_and_line() {
+    let cube = data("cubular/solved.txt");
+    let out = cubist()
+        .args(["apply", cube.to_str().unwrap(), "-"])
+        .write_stdin("111X1\n181Y2\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("181Y2"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn scramble_is_repeatable_and_its_inverse_solves() {
+    let args = [
+        "scramble",
+        "--puzzle",
+        "cubular",
+        "--seed",
+        "9",
+        "--moves",
+        "30",
+        "--show-moves",
+    ];
+    let a = stdout_of(&args);
+    assert_eq!(a, stdout_of(&args));
+    let (cube, rest) = a.split_once("\nscramble").unwrap();
+    let solution = rest
+        .lines()
+        .find_map(|l| l.strip_prefix("solution: "))
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("cubist-scr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("c.txt"), cube).unwrap();
+    std::fs::write(dir.join("m.txt"), solution).unwrap();
+    let c = dir.join("c.txt");
+    let m = dir.join("m.txt");
+    assert_eq!(
+        stdout_of(&["verify", c.to_str().unwrap(), m.to_str().unwrap()]),
+        "solved\n"
+    );
+    // apply prints the cube in the input's own layout: here the solved cube.
+    let solved = std::fs::read_to_string(data("cubular/solved.txt")).unwrap();
+    assert_eq!(
+        stdout_of(&["apply", c.to_str().unwrap(), m.to_str().unwrap()]),
+        solved
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn apply_keeps_the_across_layout() {
+    let cube = data("cubular/solved-across.txt");
+    let out = cubist()
+        .args(["apply", cube.to_str().unwrap(), "-"])
+        .write_stdin("444X1 444X3")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let want = std::fs::read_to_string(&cube).unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
+}
+
+#[test]
+fn show_draws_nine_layers() {
+    let cube = data("cubular/challenge-1.txt");
+    let out = stdout_of(&["show", "--color", "never", cube.to_str().unwrap()]);
+    assert_eq!(out.lines().count(), 11);
+    assert!(out.contains("382 of 729 cells misplaced"));
+    let coloured = stdout_of(&["show", "--color", "always", cube.to_str().unwrap()]);
+    assert!(coloured.contains("\x1b[31m") && coloured.contains("\x1b[32m"));
+}
+
+#[test]
+fn json_output() {
+    let cube = data("cubular/challenge-1.txt");
+    let out = stdout_of(&["solve", "--json", cube.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["puzzle"], "cubular");
+    assert_eq!(
+        v["length"].as_u64().unwrap() as usize,
+        v["moves"].as_array().unwrap().len()
+    );
+}

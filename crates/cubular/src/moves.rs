@@ -1,0 +1,340 @@
+//! Block moves (SPEC 1.3): notation `426Y3`, parsing move lists, inverting them, and the
+//! precomputed cell permutation of each of the 3087 moves.
+
+use crate::cube::index;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// Number of distinct moves: 343 blocks × 3 axes × 3 turn counts.
+pub const MOVE_COUNT: usize = 7 * 7 * 7 * 9;
+/// Cells a move changes: all 27 cells of the block but the 3 on the turning axis.
+pub const MOVED: usize = 24;
+
+/// The axis a block turns about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Axis {
+    /// Left–right axis; a quarter turn goes towards the back.
+    X,
+    /// Bottom–top axis; a quarter turn is anticlockwise seen from above.
+    Y,
+    /// Back–front axis; a quarter turn is anticlockwise seen from the front.
+    Z,
+}
+
+impl Axis {
+    /// All three axes in notation order.
+    pub const ALL: [Axis; 3] = [Axis::X, Axis::Y, Axis::Z];
+
+    /// The axis letter.
+    pub fn letter(self) -> char {
+        match self {
+            Axis::X => 'X',
+            Axis::Y => 'Y',
+            Axis::Z => 'Z',
+        }
+    }
+
+    fn ordinal(self) -> usize {
+        self as usize
+    }
+}
+
+/// One block rotation: the block centred at (x, y, z), each 1..=7, turned `turns`
+/// quarter turns (1..=3) about `axis`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Centre x, 1..=7.
+    pub x: u8,
+    /// Centre y, 1..=7.
+    pub y: u8,
+    /// Centre z, 1..=7.
+    pub z: u8,
+    /// The turning axis.
+    pub axis: Axis,
+    /// Quarter turns, 1..=3.
+    pub turns: u8,
+}
+
+impl Move {
+    /// A move; `None` when a centre is outside 1..=7 or turns outside 1..=3.
+    pub fn new(x: u8, y: u8, z: u8, axis: Axis, turns: u8) -> Option<Move> {
+        let ok = |c: u8| (1..=7).contains(&c);
+        (ok(x) && ok(y) && ok(z) && (1..=3).contains(&turns)).then_some(Move {
+            x,
+            y,
+            z,
+            axis,
+            turns,
+        })
+    }
+
+    /// Dense number 0..3087 of this move (block, axis, turns).
+    pub fn index(self) -> usize {
+        (self.block() * 3 + self.axis.ordinal()) * 3 + (self.turns as usize - 1)
+    }
+
+    /// The move with dense number `i` (inverse of [`Move::index`]).
+    pub fn from_index(i: usize) -> Move {
+        let turns = (i % 3) as u8 + 1;
+        let axis = Axis::ALL[(i / 3) % 3];
+        let b = i / 9;
+        Move {
+            x: (b / 49) as u8 + 1,
+            y: ((b / 7) % 7) as u8 + 1,
+            z: (b % 7) as u8 + 1,
+            axis,
+            turns,
+        }
+    }
+
+    /// Dense number 0..343 of the block this move turns.
+    pub fn block(self) -> usize {
+        (self.x as usize - 1) * 49 + (self.y as usize - 1) * 7 + (self.z as usize - 1)
+    }
+
+    /// The move that undoes this one.
+    pub fn inverse(self) -> Move {
+        Move {
+            turns: 4 - self.turns,
+            ..self
+        }
+    }
+
+    /// Whether the two moves' blocks share no cell (then they commute).
+    pub fn disjoint(self, other: Move) -> bool {
+        self.x.abs_diff(other.x) >= 3
+            || self.y.abs_diff(other.y) >= 3
+            || self.z.abs_diff(other.z) >= 3
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}{}{}{}",
+            self.x,
+            self.y,
+            self.z,
+            self.axis.letter(),
+            self.turns
+        )
+    }
+}
+
+/// Why a move or move list could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A move token that is not five characters `XYZAn` in range.
+    #[error("line {line}: bad move `{text}`: {why}")]
+    Bad {
+        /// 1-based line of the move list.
+        line: usize,
+        /// The offending text.
+        text: String,
+        /// What was expected.
+        why: &'static str,
+    },
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    fn from_str(s: &str) -> Result<Move, MoveError> {
+        parse_one(s, 1)
+    }
+}
+
+fn parse_one(s: &str, line: usize) -> Result<Move, MoveError> {
+    let bad = |why| MoveError::Bad {
+        line,
+        text: s.to_string(),
+        why,
+    };
+    let b: Vec<char> = s.chars().collect();
+    if b.len() != 5 {
+        return Err(bad(
+            "a move is five characters: centre x y z, axis X/Y/Z, turns 1-3",
+        ));
+    }
+    let mut centre = [0u8; 3];
+    for (c, ch) in centre.iter_mut().zip(&b[..3]) {
+        match ch.to_digit(10) {
+            Some(d @ 1..=7) => *c = d as u8,
+            Some(_) => return Err(bad("centre coordinates must be 1..7")),
+            None => return Err(bad("centre coordinates must be digits 1..7")),
+        }
+    }
+    let axis = match b[3] {
+        'X' | 'x' => Axis::X,
+        'Y' | 'y' => Axis::Y,
+        'Z' | 'z' => Axis::Z,
+        _ => return Err(bad("axis must be X, Y or Z")),
+    };
+    let turns = match b[4].to_digit(10) {
+        Some(t @ 1..=3) => t as u8,
+        _ => return Err(bad("turn count must be 1, 2 or 3")),
+    };
+    Ok(Move {
+        x: centre[0],
+        y: centre[1],
+        z: centre[2],
+        axis,
+        turns,
+    })
+}
+
+/// Read a move list: moves separated by whitespace (or commas), or run together
+/// (`111X1426Y3`). Errors name the move and its line.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
+    let mut out = Vec::new();
+    for (ln, line) in text.lines().enumerate() {
+        for tok in line.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
+            if tok.is_empty() {
+                continue;
+            }
+            let chars: Vec<char> = tok.chars().collect();
+            if chars.len() % 5 != 0 {
+                return Err(MoveError::Bad {
+                    line: ln + 1,
+                    text: tok.to_string(),
+                    why: "moves are five characters each (like 426Y3)",
+                });
+            }
+            for chunk in chars.chunks(5) {
+                let s: String = chunk.iter().collect();
+                out.push(parse_one(&s, ln + 1)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The move list that undoes `moves`: reversed, each move inverted.
+pub fn invert(moves: &[Move]) -> Vec<Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+/// Moves written one per line, each line ending in a newline.
+pub fn format_moves(moves: &[Move]) -> String {
+    let mut s = String::with_capacity(moves.len() * 6);
+    for m in moves {
+        s.push_str(&m.to_string());
+        s.push('\n');
+    }
+    s
+}
+
+/// Local permutation of a 3×3×3 block for one quarter turn: `perm[new] = old`, local
+/// index `y*9 + z*3 + x`.
+fn quarter_turn(axis: Axis) -> [usize; 27] {
+    let mut p = [0usize; 27];
+    for y in 0..3 {
+        for z in 0..3 {
+            for x in 0..3 {
+                // new[y][z][x] = old[..] per the worked examples of SPEC 1.3.
+                let (oy, oz, ox) = match axis {
+                    Axis::X => (2 - z, y, x),
+                    Axis::Y => (y, x, 2 - z),
+                    Axis::Z => (2 - x, z, y),
+                };
+                p[y * 9 + z * 3 + x] = oy * 9 + oz * 3 + ox;
+            }
+        }
+    }
+    p
+}
+
+/// Local permutation for `turns` quarter turns about `axis`.
+pub(crate) fn local_perm(axis: Axis, turns: u8) -> [usize; 27] {
+    let q = quarter_turn(axis);
+    let mut p: [usize; 27] = std::array::from_fn(|i| i);
+    for _ in 0..turns {
+        // Applying one more quarter turn: new[i] = prev[q[i]].
+        p = std::array::from_fn(|i| p[q[i]]);
+    }
+    p
+}
+
+/// Each move's changed cells as `(destination, source)` pairs: after the move, cell
+/// `destination` holds what cell `source` held.
+pub type MoveCycle = [(u16, u16); MOVED];
+
+/// The table of all 3087 moves' cell pairs, built once.
+pub fn move_table() -> &'static [MoveCycle] {
+    static TABLE: OnceLock<Vec<MoveCycle>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..MOVE_COUNT)
+            .map(|i| {
+                let m = Move::from_index(i);
+                let perm = local_perm(m.axis, m.turns);
+                let mut cyc = [(0u16, 0u16); MOVED];
+                let mut k = 0;
+                for (dst, &src) in perm.iter().enumerate() {
+                    if dst == src {
+                        continue;
+                    }
+                    let abs = |l: usize| {
+                        let (ly, lz, lx) = (l / 9, (l / 3) % 3, l % 3);
+                        index(
+                            m.x as usize - 1 + lx,
+                            m.y as usize - 1 + ly,
+                            m.z as usize - 1 + lz,
+                        ) as u16
+                    };
+                    cyc[k] = (abs(dst), abs(src));
+                    k += 1;
+                }
+                debug_assert_eq!(k, MOVED);
+                cyc
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_round_trip() {
+        for i in 0..MOVE_COUNT {
+            assert_eq!(Move::from_index(i).index(), i);
+        }
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let m: Move = "426Y3".parse().unwrap();
+        assert_eq!(m, Move::new(4, 2, 6, Axis::Y, 3).unwrap());
+        assert_eq!(m.to_string(), "426Y3");
+    }
+
+    #[test]
+    fn parses_run_together_and_reports_lines() {
+        let v = parse_moves("111X1426Y3\n  777Z2\n").unwrap();
+        assert_eq!(v.len(), 3);
+        let e = parse_moves("111X1\n811X1\n").unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+        assert!(e.to_string().contains("811X1"), "{e}");
+        assert!(parse_moves("111W1").is_err());
+        assert!(parse_moves("111X4").is_err());
+        assert!(parse_moves("111X0").is_err());
+        assert!(parse_moves("111X").is_err());
+        assert!(parse_moves("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn every_move_is_24_distinct_cells() {
+        for cyc in move_table() {
+            let mut d: Vec<u16> = cyc.iter().map(|p| p.0).collect();
+            let mut s: Vec<u16> = cyc.iter().map(|p| p.1).collect();
+            d.sort_unstable();
+            s.sort_unstable();
+            assert_eq!(d, s);
+            d.dedup();
+            assert_eq!(d.len(), MOVED);
+        }
+    }
+}

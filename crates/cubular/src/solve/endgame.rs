@@ -1,0 +1,497 @@
+//! Stage two: fix the remaining cells with commutators.
+//!
+//! A commutator `A B A' B'` of two overlapping blocks changes only the few cells near
+//! their overlap (a 3-cycle when they share one corner cell). The patterns are found
+//! once by trying every pair of moves on nearby blocks and kept when they touch few
+//! cells; they are then translated across the cube. Each step applies the placement
+//! that fixes the most cells; when none helps, setup moves carry a wanted piece next to
+//! its target first and are undone afterwards.
+
+use super::{Ctx, SolveError};
+use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
+use crate::moves::{move_table, Axis, Move};
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+/// Largest number of cells a kept commutator may change.
+const MAX_CELLS: usize = 3;
+/// Deepest setup (moves before and after) tried to carry a piece.
+const MAX_SETUP: usize = 4;
+
+type Offset = [i8; 3];
+
+/// A commutator relative to its first block's centre.
+struct Pattern {
+    /// The four moves: centre offset, axis, turns.
+    moves: [(Offset, Axis, u8); 4],
+    /// Changed cells as (destination, source) offsets.
+    pairs: Vec<(Offset, Offset)>,
+    /// Range of anchor (first centre) coordinates that keep both blocks inside.
+    lo: [i8; 3],
+    hi: [i8; 3],
+}
+
+fn patterns() -> &'static [Pattern] {
+    static P: OnceLock<Vec<Pattern>> = OnceLock::new();
+    P.get_or_init(build_patterns)
+}
+
+fn build_patterns() -> Vec<Pattern> {
+    let c = 4i8;
+    let mut out = Vec::new();
+    let table = move_table();
+    for ox in -2i8..=2 {
+        for oy in -2i8..=2 {
+            for oz in -2i8..=2 {
+                let o = [ox, oy, oz];
+                if o.iter().all(|v| v.abs() < 2) {
+                    continue;
+                }
+                for ax_a in Axis::ALL {
+                    for ta in 1..=3u8 {
+                        for ax_b in Axis::ALL {
+                            for tb in 1..=3u8 {
+                                let a = Move::new(4, 4, 4, ax_a, ta).expect("in range");
+                                let b = Move::new(
+                                    (c + ox) as u8,
+                                    (c + oy) as u8,
+                                    (c + oz) as u8,
+                                    ax_b,
+                                    tb,
+                                )
+                                .expect("in range");
+                                let seq = [a, b, a.inverse(), b.inverse()];
+                                let mut lab: Vec<u16> = (0..CELLS as u16).collect();
+                                for m in seq {
+                                    let cyc = &table[m.index()];
+                                    let old = lab.clone();
+                                    for &(d, s) in cyc.iter() {
+                                        lab[d as usize] = old[s as usize];
+                                    }
+                                }
+                                let changed: Vec<(usize, usize)> = (0..CELLS)
+                                    .filter(|&i| lab[i] as usize != i)
+                                    .map(|i| (i, lab[i] as usize))
+                                    .collect();
+                                if changed.is_empty() || changed.len() > MAX_CELLS {
+                                    continue;
+                                }
+                                let rel = |i: usize| {
+                                    let (x, y, z) = coords(i);
+                                    [x as i8 - c, y as i8 - c, z as i8 - c]
+                                };
+                                let mv = |m: Move| {
+                                    (
+                                        [m.x as i8 - c, m.y as i8 - c, m.z as i8 - c],
+                                        m.axis,
+                                        m.turns,
+                                    )
+                                };
+                                let mut lo = [1i8; 3];
+                                let mut hi = [7i8; 3];
+                                for k in 0..3 {
+                                    lo[k] = lo[k].max(1 - o[k]);
+                                    hi[k] = hi[k].min(7 - o[k]);
+                                }
+                                out.push(Pattern {
+                                    moves: [mv(seq[0]), mv(seq[1]), mv(seq[2]), mv(seq[3])],
+                                    pairs: changed.iter().map(|&(d, s)| (rel(d), rel(s))).collect(),
+                                    lo,
+                                    hi,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A pattern placed with its first block centred at `anchor`.
+#[derive(Clone, Copy)]
+struct Placement {
+    pattern: u32,
+    anchor: [i8; 3],
+}
+
+impl Placement {
+    fn cell(&self, off: Offset) -> usize {
+        let a = self.anchor;
+        index(
+            (a[0] + off[0]) as usize,
+            (a[1] + off[1]) as usize,
+            (a[2] + off[2]) as usize,
+        )
+    }
+
+    fn moves(&self) -> [Move; 4] {
+        let p = &patterns()[self.pattern as usize];
+        p.moves.map(|(o, axis, turns)| Move {
+            x: (self.anchor[0] + o[0]) as u8,
+            y: (self.anchor[1] + o[1]) as u8,
+            z: (self.anchor[2] + o[2]) as u8,
+            axis,
+            turns,
+        })
+    }
+
+    /// Cells fixed minus cells broken.
+    fn gain(&self, cells: &[u8; CELLS]) -> i32 {
+        let p = &patterns()[self.pattern as usize];
+        p.pairs
+            .iter()
+            .map(|&(d, s)| {
+                let (d, s) = (self.cell(d), self.cell(s));
+                (cells[s] == SOLVED[d]) as i32 - (cells[d] == SOLVED[d]) as i32
+            })
+            .sum()
+    }
+}
+
+/// Every placement that moves some piece into cell `t`, with the source cell.
+fn placements_into(t: usize) -> impl Iterator<Item = (Placement, usize)> {
+    let (x, y, z) = coords(t);
+    let t3 = [x as i8, y as i8, z as i8];
+    patterns().iter().enumerate().flat_map(move |(pi, p)| {
+        p.pairs.iter().filter_map(move |&(d, s)| {
+            let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
+            if (0..3).all(|k| anchor[k] >= p.lo[k] && anchor[k] <= p.hi[k]) {
+                let pl = Placement {
+                    pattern: pi as u32,
+                    anchor,
+                };
+                let src = pl.cell(s);
+                Some((pl, src))
+            } else {
+                None
+            }
+        })
+    })
+}
+
+/// For each cell, the moves that carry its piece elsewhere: (move index, destination).
+fn carriers() -> &'static Vec<Vec<(u16, u16)>> {
+    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = vec![Vec::new(); CELLS];
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                c[s as usize].push((mi as u16, d));
+            }
+        }
+        c
+    })
+}
+
+fn contains(m: Move, cell: usize) -> bool {
+    let (x, y, z) = coords(cell);
+    (m.x as usize).abs_diff(x) <= 1
+        && (m.y as usize).abs_diff(y) <= 1
+        && (m.z as usize).abs_diff(z) <= 1
+}
+
+/// Run the endgame on `cube`; returns the moves that solve it.
+pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
+    let mut cells = *cube.cells();
+    let mut out: Vec<Move> = Vec::new();
+    let max_gain = MAX_CELLS as i32;
+    let mut thr = max_gain;
+    let apply = |cells: &mut [u8; CELLS], out: &mut Vec<Move>, ms: &[Move]| {
+        let table = move_table();
+        for &m in ms {
+            let cyc = &table[m.index()];
+            let moved: Vec<u8> = cyc.iter().map(|&(_, s)| cells[s as usize]).collect();
+            for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
+                cells[d as usize] = v;
+            }
+            out.push(m);
+        }
+    };
+    loop {
+        let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
+        if wrong.is_empty() {
+            break;
+        }
+        // Direct commutators.
+        let mut applied = false;
+        for &t in &wrong {
+            if cells[t] == SOLVED[t] {
+                continue;
+            }
+            let mut best: Option<(i32, Placement)> = None;
+            for (pl, src) in placements_into(t) {
+                if cells[src] != SOLVED[t] {
+                    continue;
+                }
+                let g = pl.gain(&cells);
+                if best.map_or(true, |(bg, _)| g > bg) {
+                    best = Some((g, pl));
+                }
+            }
+            if let Some((g, pl)) = best {
+                if g >= thr {
+                    apply(&mut cells, &mut out, &pl.moves());
+                    applied = true;
+                }
+            }
+        }
+        if applied {
+            thr = max_gain;
+            continue;
+        }
+        if thr > 1 {
+            thr -= 1;
+            continue;
+        }
+        // Carry a piece next to its target with setup moves.
+        let Some(ms) = carry(&cells, &wrong).or_else(|| cycle_three(&cells, &wrong)) else {
+            return Err(SolveError::Stuck(wrong.len()));
+        };
+        apply(&mut cells, &mut out, &ms);
+        thr = max_gain;
+        let c = Cube::from_cells(cells);
+        ctx.report("endgame", &c, out.len());
+    }
+    Ok(out)
+}
+
+/// Setup moves, a commutator and the undoing of the setup, fixing at least one cell.
+fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
+    let table = move_table();
+    let base = wrong.len() as i32;
+    for &t in wrong {
+        let want = SOLVED[t];
+        // Entry cells: where a piece must be for some commutator to bring it into t.
+        let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
+        for (pl, src) in placements_into(t) {
+            entry[src].push(pl);
+        }
+        let sources: Vec<usize> = wrong
+            .iter()
+            .copied()
+            .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t))
+            .collect();
+        let mut best: Option<(f64, Vec<Move>)> = None;
+        for &a in &sources {
+            // Breadth-first search of the piece's path, never turning a block holding t.
+            let mut prev: Vec<(u16, u16)> = vec![(u16::MAX, u16::MAX); CELLS];
+            let mut depth = vec![u8::MAX; CELLS];
+            depth[a] = 0;
+            let mut q = VecDeque::from([a]);
+            while let Some(u) = q.pop_front() {
+                let du = depth[u] as usize;
+                if !entry[u].is_empty() {
+                    let mut setup = Vec::new();
+                    let mut v = u;
+                    while v != a {
+                        let (mi, from) = prev[v];
+                        setup.push(Move::from_index(mi as usize));
+                        v = from as usize;
+                    }
+                    setup.reverse();
+                    for pl in &entry[u] {
+                        let mut seq = setup.clone();
+                        seq.extend(pl.moves());
+                        seq.extend(crate::moves::invert(&setup));
+                        let mut c = *cells;
+                        for &m in &seq {
+                            let cyc = &table[m.index()];
+                            let moved: Vec<u8> = cyc.iter().map(|&(_, s)| c[s as usize]).collect();
+                            for (&val, &(d, _)) in moved.iter().zip(cyc.iter()) {
+                                c[d as usize] = val;
+                            }
+                        }
+                        let after = (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32;
+                        let gain = base - after;
+                        if gain > 0 {
+                            let rate = gain as f64 / seq.len() as f64;
+                            if best.as_ref().map_or(true, |(r, _)| rate > *r) {
+                                best = Some((rate, seq));
+                            }
+                        }
+                    }
+                    if best.is_some() {
+                        break;
+                    }
+                }
+                if du >= MAX_SETUP {
+                    continue;
+                }
+                for &(mi, d) in &carriers()[u] {
+                    let m = Move::from_index(mi as usize);
+                    if contains(m, t) || depth[d as usize] != u8::MAX {
+                        continue;
+                    }
+                    depth[d as usize] = (du + 1) as u8;
+                    prev[d as usize] = (mi, u as u16);
+                    q.push_back(d as usize);
+                }
+            }
+        }
+        if let Some((_, seq)) = best {
+            return Some(seq);
+        }
+    }
+    None
+}
+
+/// Breadth-first path of one piece from `from` to the first cell satisfying `goal`,
+/// never turning a block that holds a cell in `avoid`. `backward` searches the moves
+/// that bring a piece *into* the cells instead (the path is still returned in playing
+/// order, from the found cell to `from`). Returns (found cell, moves).
+fn piece_path(
+    from: usize,
+    avoid: &[usize],
+    backward: bool,
+    max_depth: usize,
+    goal: impl Fn(usize) -> bool,
+) -> Option<(usize, Vec<Move>)> {
+    let mut prev: Vec<(u16, u16)> = vec![(u16::MAX, u16::MAX); CELLS];
+    let mut depth = vec![u8::MAX; CELLS];
+    depth[from] = 0;
+    let mut q = VecDeque::from([from]);
+    let graph = if backward { feeders() } else { carriers() };
+    while let Some(u) = q.pop_front() {
+        if goal(u) {
+            let mut path = Vec::new();
+            let mut v = u;
+            while v != from {
+                let (mi, w) = prev[v];
+                path.push(Move::from_index(mi as usize));
+                v = w as usize;
+            }
+            if !backward {
+                path.reverse();
+            }
+            return Some((u, path));
+        }
+        let du = depth[u] as usize;
+        if du >= max_depth {
+            continue;
+        }
+        for &(mi, d) in &graph[u] {
+            let m = Move::from_index(mi as usize);
+            if depth[d as usize] != u8::MAX || avoid.iter().any(|&c| contains(m, c)) {
+                continue;
+            }
+            depth[d as usize] = (du + 1) as u8;
+            prev[d as usize] = (mi, u as u16);
+            q.push_back(d as usize);
+        }
+    }
+    None
+}
+
+/// For each cell, the moves that bring a piece into it: (move index, source cell).
+fn feeders() -> &'static Vec<Vec<(u16, u16)>> {
+    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = vec![Vec::new(); CELLS];
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                c[d as usize].push((mi as u16, s));
+            }
+        }
+        c
+    })
+}
+
+/// Where the piece in `cell` is after move `m`.
+fn after(m: Move, cell: usize) -> usize {
+    move_table()[m.index()]
+        .iter()
+        .find(|&&(_, s)| s as usize == cell)
+        .map_or(cell, |&(d, _)| d as usize)
+}
+
+/// The general 3-cycle: for a misplaced cell t, a piece it wants (at a) and a cell x
+/// that may take t's piece, setup moves bring t into reach (at most one move), then x's
+/// piece and a's piece into the places of a 3-cycle commutator through t; the setup is
+/// undone afterwards.
+fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
+    let table = move_table();
+    let base = wrong.len() as i32;
+    for &t0 in wrong {
+        let want = SOLVED[t0];
+        let sources: Vec<usize> = wrong
+            .iter()
+            .copied()
+            .filter(|&a| a != t0 && cells[a] == want && parity(a) == parity(t0))
+            .collect();
+        let first: Vec<Option<Move>> = std::iter::once(None)
+            .chain(
+                (0..crate::moves::MOVE_COUNT)
+                    .map(Move::from_index)
+                    .filter(|&m| contains(m, t0))
+                    .map(Some),
+            )
+            .collect();
+        for s0 in first {
+            let t = s0.map_or(t0, |m| after(m, t0));
+            let back = |c: usize| match s0 {
+                None => c,
+                Some(m) => after(m.inverse(), c),
+            };
+            for (pl, p) in placements_into(t) {
+                let pat = &patterns()[pl.pattern as usize];
+                if pat.pairs.len() != 3 {
+                    continue;
+                }
+                // r: where t's piece goes.
+                let Some(r) = pat
+                    .pairs
+                    .iter()
+                    .map(|&(d, s)| (pl.cell(d), pl.cell(s)))
+                    .find(|&(_, s)| s == t)
+                    .map(|(d, _)| d)
+                else {
+                    continue;
+                };
+                for &a0 in &sources {
+                    let a = s0.map_or(a0, |m| after(m, a0));
+                    let ok_x = |x: usize| {
+                        let x0 = back(x);
+                        x0 != a0
+                            && x0 != t0
+                            && parity(x0) == parity(t0)
+                            && (cells[x0] != SOLVED[x0] || SOLVED[x0] == cells[t0])
+                    };
+                    let Some((_, s1)) = piece_path(r, &[t], true, 3, ok_x) else {
+                        continue;
+                    };
+                    let mut pos = a;
+                    for &m in &s1 {
+                        pos = after(m, pos);
+                    }
+                    if pos == r || pos == t {
+                        continue;
+                    }
+                    let Some((_, s2)) = piece_path(pos, &[t, r], false, 4, |u| u == p) else {
+                        continue;
+                    };
+                    let mut setup: Vec<Move> = s0.into_iter().collect();
+                    setup.extend(s1);
+                    setup.extend(s2);
+                    let mut seq = setup.clone();
+                    seq.extend(pl.moves());
+                    seq.extend(crate::moves::invert(&setup));
+                    let mut c = *cells;
+                    for &m in &seq {
+                        let cyc = &table[m.index()];
+                        let moved: Vec<u8> = cyc.iter().map(|&(_, s)| c[s as usize]).collect();
+                        for (&val, &(d, _)) in moved.iter().zip(cyc.iter()) {
+                            c[d as usize] = val;
+                        }
+                    }
+                    let after_count = (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32;
+                    if base - after_count > 0 {
+                        return Some(seq);
+                    }
+                }
+            }
+        }
+    }
+    None
+}

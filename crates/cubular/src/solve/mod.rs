@@ -1,0 +1,148 @@
+//! The digit-cube solver.
+//!
+//! Two stages: a beam search over single block moves scored by misplaced cells (it
+//! undoes shallow scrambles almost move by move and makes quick progress on deep ones),
+//! then an endgame of short commutators `[A, B]` (3-cycles of cells of one parity class)
+//! that fix the remaining cells, carried to far pieces by setup moves. A final pass merges
+//! and cancels moves. Every solution is checked by applying it before it is returned.
+
+mod beam;
+mod endgame;
+mod peephole;
+mod weights;
+
+pub use peephole::simplify;
+
+use crate::cube::Cube;
+use crate::moves::Move;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How hard to search: 1 fastest .. 5 shortest solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort(u32);
+
+impl Effort {
+    /// The default: finishes in about two seconds per cube on a small machine.
+    pub const DEFAULT: Effort = Effort(2);
+    /// Lowest level.
+    pub const MIN: u32 = 1;
+    /// Highest level.
+    pub const MAX: u32 = 5;
+
+    /// Effort `level`, clamped to 1..=5.
+    pub fn new(level: u32) -> Effort {
+        Effort(level.clamp(Self::MIN, Self::MAX))
+    }
+
+    /// The level 1..=5.
+    pub fn level(self) -> u32 {
+        self.0
+    }
+
+    /// Beam width of the first stage.
+    pub(crate) fn beam_width(self) -> usize {
+        [8, 24, 64, 160, 400][self.0 as usize - 1]
+    }
+}
+
+impl Default for Effort {
+    fn default() -> Self {
+        Effort::DEFAULT
+    }
+}
+
+/// What the solver reports while it works: stage name and cells still misplaced.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// `beam` or `endgame`.
+    pub stage: &'static str,
+    /// Cells still differing from the solved cube.
+    pub misplaced: usize,
+    /// Moves so far.
+    pub moves: usize,
+}
+
+/// Callback receiving [`Progress`] reports.
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// Settings of one solve.
+#[derive(Clone, Default)]
+pub struct SolveOptions {
+    /// Search effort (beam width and patience).
+    pub effort: Effort,
+    /// Soft time budget: the beam stage stops early when it is used up (the endgame
+    /// always finishes, so a solution is always returned).
+    pub time_budget: Option<Duration>,
+    /// Optional progress reports.
+    pub progress: Option<ProgressFn>,
+}
+
+/// A solution: moves that take the given cube to the solved cube.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+    /// Wall time the solve took.
+    pub elapsed: Duration,
+}
+
+/// The solver failed to produce a checked solution (a defect, never expected).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SolveError {
+    /// The found moves did not solve the cube when applied.
+    #[error("internal error: the solver's moves leave {0} cells misplaced")]
+    NotVerified(usize),
+    /// The endgame found no move sequence that makes progress.
+    #[error("internal error: the endgame is stuck with {0} cells misplaced")]
+    Stuck(usize),
+}
+
+pub(crate) struct Ctx {
+    pub start: Instant,
+    pub opts: SolveOptions,
+}
+
+impl Ctx {
+    pub fn out_of_time(&self) -> bool {
+        self.opts
+            .time_budget
+            .is_some_and(|b| self.start.elapsed() >= b)
+    }
+
+    pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
+        if let Some(p) = &self.opts.progress {
+            p(&Progress {
+                stage,
+                misplaced: cube.misplaced(),
+                moves,
+            });
+        }
+    }
+}
+
+/// Find moves that restore `cube`, checked by applying them.
+pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
+    let ctx = Ctx {
+        start: Instant::now(),
+        opts: opts.clone(),
+    };
+    let mut moves = beam::run(cube, &ctx);
+    let mut work = cube.clone();
+    work.apply_all(&moves);
+    ctx.report("beam", &work, moves.len());
+    if !work.is_solved() {
+        let more = endgame::run(&work, &ctx)?;
+        moves.extend(more);
+    }
+    let moves = simplify(&moves);
+    let mut check = cube.clone();
+    check.apply_all(&moves);
+    if !check.is_solved() {
+        return Err(SolveError::NotVerified(check.misplaced()));
+    }
+    Ok(Solution {
+        moves,
+        elapsed: ctx.start.elapsed(),
+    })
+}

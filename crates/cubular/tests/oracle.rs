@@ -1,0 +1,121 @@
+//! Cross-checks against the independent Python reference model (`cubular_ref.py`):
+//! thousands of random moves, and solver answers.
+
+use cubist_cubular::{format_moves, parse, scramble, solve, Cube, Layout, Move, SolveOptions};
+use rand::SeedableRng;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The oracle folder: env CUBIST_ORACLE_DIR, else `<workspace>/../shared/tools`.
+fn oracle_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
+    let ok = dir.join("cubular_ref.py").is_file()
+        && Command::new("python3").arg("--version").output().is_ok();
+    if ok {
+        return Some(dir);
+    }
+    if std::env::var("CUBIST_REQUIRE_ORACLE").as_deref() == Ok("1") {
+        panic!(
+            "the Python oracle is required but not found at {}",
+            dir.display()
+        );
+    }
+    eprintln!(
+        "note: skipping, no python3 or no oracle at {}",
+        dir.display()
+    );
+    None
+}
+
+/// Run the oracle on lines of move lists; each line's result (from the solved cube)
+/// comes back as a 729-digit line.
+fn oracle_apply(dir: &PathBuf, lists: &[Vec<Move>]) -> Vec<String> {
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport cubular_ref as r\n\
+        for line in sys.stdin:\n    c = r.apply_moves(list(r.TARGET), r.parse_moves(line))\n    print(''.join(c))\n";
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut input = String::new();
+    for l in lists {
+        let s: Vec<String> = l.iter().map(Move::to_string).collect();
+        input.push_str(&s.join(" "));
+        input.push('\n');
+    }
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "oracle failed");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn digits(c: &Cube) -> String {
+    c.cells().iter().map(|d| char::from(b'0' + d)).collect()
+}
+
+#[test]
+fn random_moves_match_the_oracle() {
+    let Some(dir) = oracle_dir() else { return };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    // 3087 single moves (every move once) and 300 random sequences of 1..=20 moves.
+    let mut lists: Vec<Vec<Move>> = (0..cubist_cubular::moves::MOVE_COUNT)
+        .map(|i| vec![Move::from_index(i)])
+        .collect();
+    for k in 0..300 {
+        lists.push(scramble(&mut rng, 1 + k % 20).1);
+    }
+    let want = oracle_apply(&dir, &lists);
+    assert_eq!(want.len(), lists.len());
+    for (l, w) in lists.iter().zip(&want) {
+        let mut c = Cube::solved();
+        c.apply_all(l);
+        assert_eq!(&digits(&c), w, "moves {l:?}");
+    }
+}
+
+#[test]
+fn solutions_verify_with_the_oracle() {
+    let Some(dir) = oracle_dir() else { return };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let tmp = std::env::temp_dir().join(format!("cubist-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for (k, n) in [12usize, 40, 90, 1000].into_iter().enumerate() {
+        let (cube, _) = scramble(&mut rng, n);
+        let sol = solve(&cube, &SolveOptions::default()).expect("solves");
+        let cf = tmp.join(format!("cube-{k}.txt"));
+        let mf = tmp.join(format!("moves-{k}.txt"));
+        std::fs::write(&cf, cube.to_text(Layout::Layers)).unwrap();
+        std::fs::write(&mf, format_moves(&sol.moves)).unwrap();
+        let out = Command::new("python3")
+            .arg(dir.join("cubular_ref.py"))
+            .arg("verify")
+            .arg(&cf)
+            .arg(&mf)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "oracle rejects the solution of a {n}-move scramble: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        // And our own parse of what we wrote gives the same cube back.
+        let text = std::fs::read_to_string(&cf).unwrap();
+        assert_eq!(parse(&text, None).unwrap().0, cube);
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
