@@ -9,6 +9,7 @@ use crate::facelet::{CORNER_FACELETS, EDGE_FACELETS};
 use crate::format::{net, shorten, FormatError};
 use crate::moves::{Alg, Move};
 use crate::named;
+use std::sync::OnceLock;
 
 /// One data set: the net's stickers (facelet-string order) and its operations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,13 +25,26 @@ pub struct DataSet {
 impl DataSet {
     /// Whether the cube is solved after the operations.
     pub fn solved_after(&self) -> bool {
-        let mut stickers = self.stickers.clone();
-        for &m in &self.moves.0 {
-            stickers = turn_stickers(&stickers, m);
+        // Work on small colour numbers rather than the symbols as written.
+        let mut ids = [0u8; 54];
+        let mut seen: Vec<&str> = Vec::new();
+        for (k, s) in self.stickers.iter().enumerate() {
+            ids[k] = match seen.iter().position(|x| x == s) {
+                Some(i) => i as u8,
+                None => {
+                    seen.push(s);
+                    (seen.len() - 1) as u8
+                }
+            };
         }
-        stickers
-            .chunks(9)
-            .all(|face| face.iter().all(|s| *s == face[0]))
+        for &m in &self.moves.0 {
+            let from = &turn_table()[m.index()];
+            let old = ids;
+            for k in 0..54 {
+                ids[k] = old[from[k]];
+            }
+        }
+        ids.chunks(9).all(|face| face.iter().all(|&s| s == face[0]))
     }
 }
 
@@ -53,10 +67,20 @@ pub fn sticker_sources(c: &CubieCube) -> [usize; 54] {
     from
 }
 
+/// [`sticker_sources`] of each of the 18 face turns, indexed by [`Move::index`].
+fn turn_table() -> &'static [[usize; 54]; 18] {
+    static TABLE: OnceLock<[[usize; 54]; 18]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| sticker_sources(&CubieCube::SOLVED.apply_move(Move::from_index(i))))
+    })
+}
+
 /// Turn one face of a cube given by any 54 sticker values.
 pub fn turn_stickers<T: Clone>(stickers: &[T], m: Move) -> Vec<T> {
-    let from = sticker_sources(&CubieCube::SOLVED.apply_move(m));
-    from.iter().map(|&k| stickers[k].clone()).collect()
+    turn_table()[m.index()]
+        .iter()
+        .map(|&k| stickers[k].clone())
+        .collect()
 }
 
 /// Read every data set; the first malformed line fails the whole input, so no answer is

@@ -344,6 +344,8 @@ pub fn read_sheets(
     text: &str,
     format: Option<Format>,
 ) -> Result<Vec<Result<Sheet, FormatError>>, FormatError> {
+    // A byte-order mark some editors write is not part of the cube.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = match format {
         Some(f) => f,
         None => detect(text)?,

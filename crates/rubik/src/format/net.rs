@@ -32,13 +32,17 @@ pub fn read_rows(rows: &[(usize, &str)], end_line: usize) -> Result<Sheet, Forma
     for (r, &(line, text)) in rows.iter().take(9).enumerate() {
         let want = ROW_LENGTHS[r];
         let mut tokens = tokens_with_columns(text);
-        // A row written without spaces: one token of exactly the row's length.
-        if tokens.len() == 1 && tokens[0].1.chars().count() == want && want > 1 {
-            let (col, t) = tokens[0];
-            tokens = t
-                .char_indices()
-                .enumerate()
-                .map(|(k, (b, c))| (col + k, &t[b..b + c.len_utf8()]))
+        // A row written in groups without spaces (`OOO`, `LLL FFF RRR BBB`): split
+        // the groups into letters when that gives exactly the row's stickers.
+        let letters: usize = tokens.iter().map(|(_, t)| t.chars().count()).sum();
+        if tokens.len() < want && letters == want {
+            tokens = tokens
+                .iter()
+                .flat_map(|&(col, t)| {
+                    t.char_indices()
+                        .enumerate()
+                        .map(move |(k, (b, c))| (col + k, &t[b..b + c.len_utf8()]))
+                })
                 .collect();
         }
         if tokens.len() != want {
@@ -128,7 +132,7 @@ mod tests {
 
     #[test]
     fn accepts_free_indentation_and_compact_rows() {
-        let text = "\n  UUU\nU U U\n      U U U\nLLLFFFRRRBBB\nL L L F F F R R R B B B\n \
+        let text = "\n  UUU\nU U U\n      U U U\nLLLFFFRRRBBB\nLLL FFF RRR BBB\n \
                     L L L F F F R R R B B B\nDDD\n D D D\n\tD D D\n\n";
         let sheet = read(text).unwrap();
         assert_eq!(sheet.stickers.concat(), Facelets::solved().to_letters());
