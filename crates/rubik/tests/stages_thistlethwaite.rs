@@ -99,3 +99,62 @@ fn solved_cube_needs_no_moves() {
     let sol = thistlethwaite::solve(&CubieCube::SOLVED);
     assert!(sol.moves().is_empty());
 }
+
+/// Fewest moves from each state to the solved one, found breadth first over cube states
+/// with the given moves; `key` names the states that count as the same.
+fn distances_by_search(
+    moves: &[cubist_rubik::Move],
+    key: impl Fn(&CubieCube) -> u64,
+) -> std::collections::HashMap<u64, u8> {
+    let mut dist = std::collections::HashMap::new();
+    dist.insert(key(&CubieCube::SOLVED), 0u8);
+    let mut frontier = vec![CubieCube::SOLVED];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for c in &frontier {
+            for &m in moves {
+                let n = c.apply_move(m);
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(key(&n)) {
+                    e.insert(depth);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+#[test]
+fn first_and_last_stages_are_optimal() {
+    use cubist_rubik::Move;
+    // Stage 1: fewest turns to orient all edges, by a search over flip patterns.
+    let flips = distances_by_search(&Move::ALL, |c| {
+        c.eo.iter().fold(0, |a, &o| a * 2 + o as u64)
+    });
+    assert_eq!(flips.len(), 2048);
+    // Stage 4: fewest half turns to solve, by a search over the whole half-turn group.
+    let halves: Vec<Move> = Move::ALL.iter().copied().filter(|m| m.turns == 2).collect();
+    let solved = distances_by_search(&halves, |c| {
+        let corners = c.cp.iter().fold(0u64, |a, &p| a * 8 + p as u64);
+        c.ep.iter().fold(corners, |a, &p| a * 16 + p as u64)
+    });
+    assert_eq!(solved.len(), 663552);
+    for cube in random_cubes(6, 40) {
+        let sol = thistlethwaite::solve(&cube);
+        let flip_key = cube.eo.iter().fold(0, |a, &o| a * 2 + o as u64);
+        assert_eq!(sol.stages[0].1.len(), flips[&flip_key] as usize);
+        let before_last = cube.apply_alg(&Alg(sol.stages[..3]
+            .iter()
+            .flat_map(|(_, a)| a.0.clone())
+            .collect()));
+        let corners = before_last.cp.iter().fold(0u64, |a, &p| a * 8 + p as u64);
+        let key = before_last
+            .ep
+            .iter()
+            .fold(corners, |a, &p| a * 16 + p as u64);
+        assert_eq!(sol.stages[3].1.len(), solved[&key] as usize);
+    }
+}
