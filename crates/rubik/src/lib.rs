@@ -39,6 +39,7 @@
 //!   (exit 1), where `reason` is an [`Invalidity`] naming the cause of SPEC §2.5.
 //! - `"pieces".parse::<Format>()` reads `--input` values; [`Format::name`] prints them.
 
+pub mod coord;
 pub mod cubie;
 pub mod facelet;
 pub mod format;

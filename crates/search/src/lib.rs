@@ -1,3 +1,16 @@
 //! Puzzle-agnostic search machinery shared by the puzzle crates: table files on disk
 //! (built once, versioned, checksummed, memory-mapped), progress reporting, and
-//! generic search helpers.
+//! packed 4-bit distance tables.
+//!
+//! Pruning tables make fast solvers; they are expensive to compute and large, so they
+//! are built once, written to a cache directory and mapped into memory on later runs.
+//! A file that is missing, of the wrong version or size, or whose checksum does not
+//! match is rebuilt, never trusted.
+
+pub mod cache;
+pub mod nibbles;
+pub mod progress;
+
+pub use cache::{cache_dir, checksum, load_or_build, Table, TableError, TableSpec};
+pub use nibbles::{AtomicNibbles, Nibbles};
+pub use progress::Progress;

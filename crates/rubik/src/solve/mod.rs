@@ -1,10 +1,15 @@
 //! Solvers for the 3×3×3 (SPEC §2.6). Each method takes a reachable [`CubieCube`] and
 //! returns face turns that solve it; none parses or prints.
+//!
+//! Search solvers ([`two_phase`]) share [`Options`] (length target, time budget) and
+//! return a [`Solution`]; the staged methods return a [`StagedSolution`].
 
 use crate::moves::Alg;
+use std::time::Duration;
 
 pub mod layers;
 pub mod thistlethwaite;
+pub mod two_phase;
 
 /// A solution split into named stages (Thistlethwaite's groups, the human layers).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,4 +27,48 @@ impl StagedSolution {
             .flat_map(|(_, a)| a.0.iter().copied())
             .collect())
     }
+}
+
+/// What a search solver is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Longest solution accepted as the answer (two-phase stops at the first solution
+    /// this short; the optimal solver ignores it).
+    pub max_length: usize,
+    /// Time budget; when it runs out the best solution found so far is returned,
+    /// marked incomplete.
+    pub timeout: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_length: 20,
+            timeout: None,
+        }
+    }
+}
+
+/// A search solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves, which solve the cube.
+    pub moves: Alg,
+    /// False when the time budget ran out first: the moves solve the cube but miss the
+    /// length target (two-phase) or are not proven shortest (optimal).
+    pub complete: bool,
+}
+
+/// Why a search solver gave no solution.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The cube cannot be reached by face turns.
+    #[error("the cube is not reachable by face turns")]
+    Unreachable,
+    /// No solution of at most this many moves exists (the search was exhaustive).
+    #[error("no solution of at most {0} moves")]
+    NoSolution(usize),
+    /// The time budget ran out before any solution was found.
+    #[error("no solution found within the time budget")]
+    TimedOut,
 }

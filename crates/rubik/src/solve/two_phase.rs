@@ -1,0 +1,432 @@
+//! Kociemba's two-phase algorithm.
+//!
+//! Phase 1 turns the cube into the subgroup ⟨U, D, R2, L2, F2, B2⟩ (corners untwisted,
+//! edges unflipped, UD-slice edges in the slice); phase 2 solves it with those moves.
+//! Phase 1 is searched by iterative deepening over the symmetry-reduced flip-slice
+//! class × twist table; every phase-1 solution is finished by a phase-2 search bounded
+//! by the length still allowed. Longer phase-1 solutions often allow much shorter
+//! phase-2 ones, so the search goes on until the total is within the target.
+//!
+//! The search runs on six versions of the cube at once — the cube seen along each of
+//! its three axes, and its inverse along each — raising their phase-1 depth together,
+//! since one of them usually reaches the target much sooner.
+
+use super::{Options, Solution, SolveError};
+use crate::coord::flipslice::FlipSliceSym;
+use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
+use crate::coord::pruning::{self, phase1_index, PHASE1_BYTES};
+use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
+use crate::coord::*;
+use crate::cubie::CubieCube;
+use crate::moves::{Alg, Move};
+use cubist_search::{Nibbles, Table, TableSpec};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// Version of the phase-1 table file; bump when its content changes.
+const PHASE1_VERSION: u32 = 1;
+
+/// Everything the two-phase search looks up.
+pub struct Tables {
+    /// Move tables of every coordinate.
+    pub moves: MoveTables,
+    /// Flip-slice classes and twist conjugation.
+    pub flipslice: FlipSliceSym,
+    /// Phase-1 distances: flip-slice class × twist, 4 bits each.
+    pub phase1: Table,
+    /// Phase-2 distances over corner perm × slice perm.
+    pub corner_slice: Vec<u8>,
+    /// Phase-2 distances over edge8 perm × slice perm.
+    pub edge_slice: Vec<u8>,
+    /// Edge permutation of each of the 18 face turns (for phase-2 start coordinates).
+    edge_turns: [[u8; 12]; 18],
+}
+
+impl Tables {
+    /// Compute the small tables and load (or build and cache) the phase-1 table.
+    pub fn load() -> Tables {
+        let moves = MoveTables::build();
+        let flipslice = FlipSliceSym::build();
+        let spec = TableSpec {
+            name: "twophase-flipslice-twist",
+            version: PHASE1_VERSION,
+            len: PHASE1_BYTES,
+        };
+        let phase1 =
+            cubist_search::load_or_build(&spec, || pruning::build_phase1(&moves, &flipslice));
+        let corner_slice = pruning::build_corner_slice(&moves);
+        let edge_slice = pruning::build_edge_slice(&moves);
+        let edge_turns =
+            std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
+        Tables {
+            moves,
+            flipslice,
+            phase1,
+            corner_slice,
+            edge_slice,
+            edge_turns,
+        }
+    }
+
+    /// The tables, loaded on first use and shared by every thread.
+    pub fn get() -> &'static Tables {
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        TABLES.get_or_init(Tables::load)
+    }
+
+    /// Lower bound on the phase-1 distance of (flip, UD slice, twist).
+    #[inline(always)]
+    fn phase1_distance(&self, flip: usize, slice: usize, twist: usize) -> usize {
+        let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
+        let t = self.flipslice.twist_conj[twist * N_SYM_D4H + (cs & 15)] as usize;
+        Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
+    }
+}
+
+/// Solve `cube` with at most `opts.max_length` moves (20 by default, which every
+/// cube allows), or return the best found when the time budget runs out.
+pub fn solve(cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
+    solve_with(Tables::get(), cube, opts)
+}
+
+/// One of the six versions of the cube the search starts from: the cube turned by a
+/// multiple of 120° about the URF–DBL diagonal, possibly inverted.
+struct Start {
+    rotation: usize,
+    inverted: bool,
+    edges: [u8; 12],
+    flip: usize,
+    twist: usize,
+    slice_sorted: usize,
+    corner_perm: usize,
+    h1: usize,
+}
+
+impl Start {
+    fn new(t: &Tables, cube: &CubieCube, k: usize) -> Start {
+        let rotation = k % 3;
+        let inverted = k >= 3;
+        let mut c = *cube;
+        for _ in 0..rotation {
+            c = symmetry::conjugate(&c, SYM_URF3);
+        }
+        if inverted {
+            c = c.inverse();
+        }
+        let (flip, twist, slice_sorted) = (flip(&c), twist(&c), slice_sorted(&c));
+        Start {
+            rotation,
+            inverted,
+            edges: c.ep,
+            flip,
+            twist,
+            slice_sorted,
+            corner_perm: corner_perm(&c),
+            h1: t.phase1_distance(flip, slice_sorted / 24, twist),
+        }
+    }
+
+    /// Turn moves that solve this version into moves that solve the original cube.
+    fn translate(&self, moves: &[u8]) -> Alg {
+        let sym = symmetry::tables();
+        let mut out: Vec<Move> = moves
+            .iter()
+            .map(|&m| {
+                let mut m = m as usize;
+                // Undo the rotation: conjugate by its inverse, once per 120° turn.
+                for _ in 0..self.rotation {
+                    m = sym.conj_move[sym.inverse[SYM_URF3] as usize][m] as usize;
+                }
+                Move::from_index(m)
+            })
+            .collect();
+        if self.inverted {
+            out = out.iter().rev().map(|m| m.inverse()).collect();
+        }
+        Alg(out)
+    }
+}
+
+/// The state of one solve: the current path, the bound and the best found.
+struct Search<'a> {
+    t: &'a Tables,
+    /// Moves of the current phase-1 path followed by phase-2 moves.
+    path: [u8; 32],
+    /// Edge permutation of the version being searched (for phase-2 start coordinates).
+    edges: [u8; 12],
+    /// Longest total length a new solution may have.
+    limit: usize,
+    /// Stop as soon as a solution this short is found.
+    target: usize,
+    /// Shortest found so far: its moves and the version it solves.
+    best: Option<(Vec<u8>, usize)>,
+    /// Which version is being searched.
+    version: usize,
+    /// Longest phase 2 tried: long phase-2 searches are slow, and a longer phase 1
+    /// usually leaves a much shorter phase 2.
+    phase2_cap: usize,
+    nodes: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+/// Whether move `m` may follow move `last`: never the same face twice, and of two
+/// opposite faces (which commute) only one order.
+#[inline(always)]
+fn may_follow(last: usize, m: usize) -> bool {
+    let (lf, f) = (last / 3, m / 3);
+    f != lf && f + 3 != lf
+}
+
+impl Search<'_> {
+    fn out_of_time(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.timed_out = true;
+                }
+            }
+        }
+        self.timed_out
+    }
+
+    /// Phase-1 search of exactly `togo` more moves from depth `depth`; true to stop.
+    fn phase1(
+        &mut self,
+        flip: usize,
+        twist: usize,
+        ss: usize,
+        cp: usize,
+        depth: usize,
+        togo: usize,
+    ) -> bool {
+        if togo == 0 {
+            if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
+                // The move before this one already reached phase 2's group: that
+                // shorter phase 1 was searched at a lower depth.
+                return false;
+            }
+            return self.phase2_start(cp, ss, depth);
+        }
+        if self.out_of_time() {
+            return true;
+        }
+        let mt = &self.t.moves;
+        for m in 0..18 {
+            if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            let flip2 = mt.flip[flip * 18 + m] as usize;
+            let twist2 = mt.twist[twist * 18 + m] as usize;
+            let ss2 = mt.slice_sorted[ss * 18 + m] as usize;
+            if self.t.phase1_distance(flip2, ss2 / 24, twist2) >= togo {
+                continue;
+            }
+            let cp2 = mt.corner_perm[cp * 18 + m] as usize;
+            self.path[depth] = m as u8;
+            if self.phase1(flip2, twist2, ss2, cp2, depth + 1, togo - 1) {
+                return true;
+            }
+            if self.timed_out {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A phase-1 solution of `depth1` moves: look for the shortest phase 2 that keeps
+    /// the total within the limit. True to stop the whole search.
+    fn phase2_start(&mut self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
+        debug_assert!(slice_perm < N_SLICE_PERM);
+        let Some(allowed) = self.limit.checked_sub(depth1) else {
+            return false;
+        };
+        let allowed = allowed.min(self.phase2_cap);
+        let t = self.t;
+        let dc = t.corner_slice[cp * N_SLICE_PERM + slice_perm] as usize;
+        if dc > allowed {
+            return false;
+        }
+        let mut ep = self.edges;
+        for &m in &self.path[..depth1] {
+            let turn = &t.edge_turns[m as usize];
+            ep = std::array::from_fn(|i| ep[turn[i] as usize]);
+        }
+        let e8 = crate::coord::perm_rank(&ep[..8]);
+        let de = t.edge_slice[e8 * N_SLICE_PERM + slice_perm] as usize;
+        for d2 in dc.max(de)..=allowed {
+            if self.phase2(cp, e8, slice_perm, depth1, d2) {
+                let len = depth1 + d2;
+                self.best = Some((self.path[..len].to_vec(), self.version));
+                self.limit = len.saturating_sub(1);
+                return len <= self.target;
+            }
+        }
+        false
+    }
+
+    /// Phase-2 search of exactly `togo` more moves; true when it solved the cube.
+    fn phase2(&mut self, cp: usize, e8: usize, sp: usize, depth: usize, togo: usize) -> bool {
+        if togo == 0 {
+            return cp == 0 && e8 == 0 && sp == 0;
+        }
+        let t = self.t;
+        let mt = &t.moves;
+        for (k, &m) in PHASE2_MOVES.iter().enumerate() {
+            let m = m as usize;
+            if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            let cp2 = mt.corner_perm[cp * 18 + m] as usize;
+            let sp2 = mt.slice_sorted[sp * 18 + m] as usize;
+            if t.corner_slice[cp2 * N_SLICE_PERM + sp2] as usize >= togo {
+                continue;
+            }
+            let e82 = mt.edge8_perm[e8 * 10 + k] as usize;
+            if t.edge_slice[e82 * N_SLICE_PERM + sp2] as usize >= togo {
+                continue;
+            }
+            self.path[depth] = m as u8;
+            if self.phase2(cp2, e82, sp2, depth + 1, togo - 1) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Phase-2 length cap of the first pass (see `Search::phase2_cap`).
+const PHASE2_CAP: usize = 10;
+
+impl Search<'_> {
+    /// Iterative deepening of phase 1 over all six versions together; true when a
+    /// solution within the target was found.
+    fn run(&mut self, starts: &[Start]) -> bool {
+        for depth in 0..=self.limit {
+            for (k, start) in starts.iter().enumerate() {
+                if depth > self.limit {
+                    return false;
+                }
+                if start.h1 > depth {
+                    continue;
+                }
+                self.edges = start.edges;
+                self.version = k;
+                let (f, tw, ss, cp) = (
+                    start.flip,
+                    start.twist,
+                    start.slice_sorted,
+                    start.corner_perm,
+                );
+                if self.phase1(f, tw, ss, cp, 0, depth) {
+                    return !self.timed_out;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// [`solve`] with explicitly given tables.
+pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
+    if !cube.is_reachable() {
+        return Err(SolveError::Unreachable);
+    }
+    if cube.is_solved() {
+        return Ok(Solution {
+            moves: Alg::default(),
+            complete: true,
+        });
+    }
+    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    // Longest path the search can hold; far above what any cube needs.
+    const MAX_PATH: usize = 30;
+    // With a time budget, accept longer solutions at first so that there is something
+    // to return; each one found tightens the bound.
+    let limit = match opts.timeout {
+        Some(_) => opts.max_length.max(24),
+        None => opts.max_length,
+    }
+    .min(MAX_PATH);
+    let mut search = Search {
+        t,
+        path: [0; 32],
+        edges: [0; 12],
+        limit,
+        target: opts.max_length,
+        best: None,
+        version: 0,
+        phase2_cap: PHASE2_CAP,
+        nodes: 0,
+        deadline: opts.timeout.map(|d| Instant::now() + d),
+        timed_out: false,
+    };
+    // A first pass with phase 2 capped; if it ends without reaching the target (and
+    // time is left), a second pass without the cap makes the search exhaustive.
+    for cap in [PHASE2_CAP, MAX_PATH] {
+        search.phase2_cap = cap;
+        if search.run(&starts) || search.timed_out {
+            break;
+        }
+    }
+    match search.best {
+        Some((moves, k)) => {
+            let alg = starts[k].translate(&moves);
+            debug_assert!(cube.apply_alg(&alg).is_solved());
+            Ok(Solution {
+                complete: alg.len() <= opts.max_length,
+                moves: alg,
+            })
+        }
+        None if search.timed_out => Err(SolveError::TimedOut),
+        None => Err(SolveError::NoSolution(opts.max_length)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::random_cube;
+    use rand::SeedableRng;
+
+    #[test]
+    fn solves_random_cubes_within_twenty() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..50 {
+            let cube = random_cube(&mut rng);
+            let sol = solve(&cube, &Options::default()).unwrap();
+            assert!(sol.complete);
+            assert!(sol.moves.len() <= 20, "{} moves", sol.moves.len());
+            assert!(cube.apply_alg(&sol.moves).is_solved());
+        }
+    }
+
+    #[test]
+    fn short_scrambles_get_short_solutions() {
+        let solved = solve(&CubieCube::SOLVED, &Options::default()).unwrap();
+        assert!(solved.moves.is_empty());
+        for text in ["R", "U2", "F' B", "R U R' U'", "D L2 B' U F2 R'"] {
+            let alg = Alg::parse(text).unwrap();
+            let cube = CubieCube::from_alg(&alg);
+            let opts = Options {
+                max_length: alg.len(),
+                timeout: None,
+            };
+            let sol = solve(&cube, &opts).unwrap();
+            assert!(sol.moves.len() <= alg.len(), "{text}: {}", sol.moves);
+            assert!(
+                cube.apply_alg(&sol.moves).is_solved(),
+                "{text}: {}",
+                sol.moves
+            );
+        }
+    }
+
+    #[test]
+    fn unreachable_cube_is_refused() {
+        let mut c = CubieCube::SOLVED;
+        c.co[0] = 1;
+        assert_eq!(solve(&c, &Options::default()), Err(SolveError::Unreachable));
+    }
+}

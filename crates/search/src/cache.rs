@@ -1,0 +1,347 @@
+//! Table files in the cache directory: a fixed header (magic, version, name, length,
+//! checksum) followed by the table's bytes, memory-mapped when read back.
+//!
+//! The directory is `$CUBIST_CACHE` when set, else the platform's cache directory
+//! (`$XDG_CACHE_HOME/cubist` or `~/.cache/cubist` on Linux, `~/Library/Caches/cubist`
+//! on macOS, `%LOCALAPPDATA%\cubist` on Windows). Files are written under a temporary
+//! name and renamed into place, so a reader never sees a half-written table, and two
+//! processes building the same table at once do no harm.
+
+use memmap2::Mmap;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+
+/// The first bytes of every table file.
+const MAGIC: &[u8; 8] = b"CUBISTTB";
+/// Bytes before the payload.
+pub const HEADER_LEN: usize = 64;
+/// Longest table name stored in the header.
+const NAME_LEN: usize = 32;
+
+/// What a table is: its file name, the version of the code that computes it, and its
+/// exact length in bytes. A file that disagrees on any of these is rebuilt.
+#[derive(Clone, Copy, Debug)]
+pub struct TableSpec<'a> {
+    /// File stem, e.g. `twophase-flipslice-twist`; at most 32 bytes.
+    pub name: &'a str,
+    /// Bumped whenever the table's layout or content changes.
+    pub version: u32,
+    /// Payload length in bytes.
+    pub len: usize,
+}
+
+impl TableSpec<'_> {
+    /// Where the table lives inside `dir`.
+    pub fn path_in(&self, dir: &Path) -> PathBuf {
+        dir.join(format!("{}.v{}.tbl", self.name, self.version))
+    }
+}
+
+/// Why a table file could not be used (the caller rebuilds it).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Reading or writing failed.
+    #[error("table file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: io::Error,
+    },
+    /// The header names another table, version or size.
+    #[error("table file {path}: {what}")]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What disagreed.
+        what: String,
+    },
+    /// The payload does not match the checksum in the header.
+    #[error("table file {path}: checksum mismatch (file is corrupt)")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// A table's bytes: mapped from its cache file, or held in memory when the cache could
+/// not be written.
+pub enum Table {
+    /// Memory-mapped file; the payload starts at [`HEADER_LEN`].
+    Mapped(Mmap),
+    /// Computed in this process and kept in memory.
+    Owned(Vec<u8>),
+}
+
+impl Deref for Table {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Table::Mapped(m) => &m[HEADER_LEN..],
+            Table::Owned(v) => v,
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self {
+            Table::Mapped(_) => "mapped",
+            Table::Owned(_) => "owned",
+        };
+        write!(f, "Table({kind}, {} bytes)", self.len())
+    }
+}
+
+/// The directory table files are kept in (see the module documentation).
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("CUBIST_CACHE").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let home = std::env::var_os("HOME").filter(|d| !d.is_empty());
+    let platform = if cfg!(target_os = "windows") {
+        std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
+    } else if cfg!(target_os = "macos") {
+        home.map(|h| PathBuf::from(h).join("Library/Caches"))
+    } else {
+        std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| home.map(|h| PathBuf::from(h).join(".cache")))
+    };
+    platform.unwrap_or_else(std::env::temp_dir).join("cubist")
+}
+
+/// A 64-bit checksum of `data`. Each step is a bijection of the running state, so any
+/// change confined to one 8-byte word (such as a flipped byte) always changes the sum.
+pub fn checksum(data: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut lanes = [
+        0x243F_6A88_85A3_08D3u64,
+        0x1319_8A2E_0370_7344,
+        0xA409_3822_299F_31D0,
+        0x082E_FA98_EC4E_6C89,
+    ];
+    let mut chunks = data.chunks_exact(32);
+    for chunk in &mut chunks {
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            let w = u64::from_le_bytes(chunk[l * 8..l * 8 + 8].try_into().unwrap());
+            *lane = (*lane ^ w).wrapping_mul(K).rotate_left(31);
+        }
+    }
+    let mut tail = chunks.remainder().to_vec();
+    tail.resize(32, 0);
+    for (l, lane) in lanes.iter_mut().enumerate() {
+        let w = u64::from_le_bytes(tail[l * 8..l * 8 + 8].try_into().unwrap());
+        *lane = (*lane ^ w).wrapping_mul(K).rotate_left(31);
+    }
+    let mut h = data.len() as u64;
+    for lane in lanes {
+        h = (h ^ lane).wrapping_mul(K).rotate_left(27);
+    }
+    h
+}
+
+fn header(spec: &TableSpec, sum: u64) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&spec.version.to_le_bytes());
+    h[16..24].copy_from_slice(&(spec.len as u64).to_le_bytes());
+    h[24..32].copy_from_slice(&sum.to_le_bytes());
+    let name = spec.name.as_bytes();
+    let n = name.len().min(NAME_LEN);
+    h[32..32 + n].copy_from_slice(&name[..n]);
+    h
+}
+
+/// Map the table file at `path` and check its header and checksum.
+pub fn open(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+    let io_err = |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mismatch = |what: String| TableError::Mismatch {
+        path: path.to_path_buf(),
+        what,
+    };
+    let file = File::open(path).map_err(io_err)?;
+    let size = file.metadata().map_err(io_err)?.len();
+    if size != (HEADER_LEN + spec.len) as u64 {
+        return Err(mismatch(format!(
+            "{size} bytes, expected {}",
+            HEADER_LEN + spec.len
+        )));
+    }
+    // SAFETY: the file is only ever replaced by rename, never written in place, so the
+    // mapped bytes do not change under us (a corrupted file is caught by the checksum).
+    let map = unsafe { Mmap::map(&file) }.map_err(io_err)?;
+    let sum = u64::from_le_bytes(map[24..32].try_into().unwrap());
+    let expected = header(spec, sum);
+    if map[..HEADER_LEN] != expected[..] {
+        return Err(mismatch(format!(
+            "header is not that of {} version {}",
+            spec.name, spec.version
+        )));
+    }
+    if checksum(&map[HEADER_LEN..]) != sum {
+        return Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(Table::Mapped(map))
+}
+
+/// Write `data` as the table file at `path` (via a temporary file and a rename).
+pub fn write(path: &Path, spec: &TableSpec, data: &[u8]) -> Result<(), TableError> {
+    let io_err = |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(io_err)?;
+    }
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(&header(spec, checksum(data)))?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(io_err)
+}
+
+/// The table described by `spec`: mapped from the cache directory when a valid file is
+/// there, otherwise computed by `build`, saved (when the directory is writable) and
+/// returned. `build` must be deterministic and return exactly `spec.len` bytes.
+pub fn load_or_build(spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table {
+    load_or_build_in(&cache_dir(), spec, build)
+}
+
+/// [`load_or_build`] with an explicit directory.
+pub fn load_or_build_in(dir: &Path, spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table {
+    let path = spec.path_in(dir);
+    if let Ok(table) = open(&path, spec) {
+        return table;
+    }
+    let data = build();
+    assert_eq!(
+        data.len(),
+        spec.len,
+        "table {} has the wrong size",
+        spec.name
+    );
+    if write(&path, spec, &data).is_ok() {
+        if let Ok(table) = open(&path, spec) {
+            return table;
+        }
+    }
+    Table::Owned(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("cubist-cache-test-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn data() -> Vec<u8> {
+        (0..10_001u32).map(|i| (i * 7 % 251) as u8).collect()
+    }
+
+    #[test]
+    fn builds_once_then_maps() {
+        let dir = temp_dir("once");
+        let spec = TableSpec {
+            name: "demo",
+            version: 3,
+            len: 10_001,
+        };
+        let builds = Cell::new(0);
+        let build = || {
+            builds.set(builds.get() + 1);
+            data()
+        };
+        let a = load_or_build_in(&dir, &spec, build);
+        assert!(matches!(a, Table::Mapped(_)));
+        assert_eq!(&a[..], &data()[..]);
+        let b = load_or_build_in(&dir, &spec, build);
+        assert!(matches!(b, Table::Mapped(_)));
+        assert_eq!(&b[..], &data()[..]);
+        assert_eq!(builds.get(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn flipped_byte_is_detected_and_rebuilt() {
+        let dir = temp_dir("flip");
+        let spec = TableSpec {
+            name: "demo",
+            version: 1,
+            len: 10_001,
+        };
+        drop(load_or_build_in(&dir, &spec, data));
+        let path = spec.path_in(&dir);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 5000] ^= 0x10;
+        fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            open(&path, &spec),
+            Err(TableError::Corrupt { .. })
+        ));
+        let builds = Cell::new(0);
+        let t = load_or_build_in(&dir, &spec, || {
+            builds.set(builds.get() + 1);
+            data()
+        });
+        assert_eq!(builds.get(), 1);
+        assert_eq!(&t[..], &data()[..]);
+        assert!(open(&path, &spec).is_ok());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn other_version_or_size_is_rebuilt() {
+        let dir = temp_dir("version");
+        let spec = TableSpec {
+            name: "demo",
+            version: 1,
+            len: 10_001,
+        };
+        drop(load_or_build_in(&dir, &spec, data));
+        // Same file name, other size: a truncated file.
+        let path = spec.path_in(&dir);
+        let bytes = fs::read(&path).unwrap();
+        fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(matches!(
+            open(&path, &spec),
+            Err(TableError::Mismatch { .. })
+        ));
+        let t = load_or_build_in(&dir, &spec, data);
+        assert_eq!(&t[..], &data()[..]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn checksum_sees_every_single_byte_change() {
+        let d = data();
+        let base = checksum(&d);
+        for i in (0..d.len()).step_by(97) {
+            let mut e = d.clone();
+            e[i] ^= 1;
+            assert_ne!(checksum(&e), base, "byte {i}");
+        }
+        assert_ne!(checksum(&d[..d.len() - 1]), base);
+    }
+}
