@@ -224,24 +224,79 @@ pub fn load_or_build(spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table
 }
 
 /// [`load_or_build`] with an explicit directory.
+///
+/// While one process builds a table it holds a lock file beside it; other processes
+/// wanting the same table wait for the file instead of building it again (a lock
+/// older than [`STALE_LOCK`] is taken to be left over from a crash).
 pub fn load_or_build_in(dir: &Path, spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table {
     let path = spec.path_in(dir);
-    if let Ok(table) = open(&path, spec) {
-        return table;
+    let lock = path.with_extension("lock");
+    loop {
+        if let Ok(table) = open(&path, spec) {
+            return table;
+        }
+        let _ = fs::create_dir_all(dir);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(mut f) => {
+                let _ = write!(f, "{}", std::process::id());
+                break;
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if lock_is_stale(&lock) {
+                    let _ = fs::remove_file(&lock);
+                } else {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+            }
+            // The directory is not writable: build in memory.
+            Err(_) => return Table::Owned(checked(spec, build())),
+        }
     }
-    let data = build();
+    let data = checked(spec, build());
+    let written = write(&path, spec, &data);
+    let _ = fs::remove_file(&lock);
+    if written.is_ok() {
+        if let Ok(table) = open(&path, spec) {
+            return table;
+        }
+    }
+    Table::Owned(data)
+}
+
+/// Whether a lock file was left by a process that is gone (checked on Linux) or is
+/// older than [`STALE_LOCK`].
+fn lock_is_stale(lock: &Path) -> bool {
+    if cfg!(target_os = "linux") {
+        if let Ok(pid) = fs::read_to_string(lock) {
+            if let Ok(pid) = pid.trim().parse::<u32>() {
+                if !Path::new(&format!("/proc/{pid}")).exists() {
+                    return true;
+                }
+            }
+        }
+    }
+    fs::metadata(lock)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > STALE_LOCK)
+}
+
+/// How old a lock file must be before it is ignored.
+pub const STALE_LOCK: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+fn checked(spec: &TableSpec, data: Vec<u8>) -> Vec<u8> {
     assert_eq!(
         data.len(),
         spec.len,
         "table {} has the wrong size",
         spec.name
     );
-    if write(&path, spec, &data).is_ok() {
-        if let Ok(table) = open(&path, spec) {
-            return table;
-        }
-    }
-    Table::Owned(data)
+    data
 }
 
 #[cfg(test)]
@@ -330,6 +385,24 @@ mod tests {
         ));
         let t = load_or_build_in(&dir, &spec, data);
         assert_eq!(&t[..], &data()[..]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn lock_of_a_finished_process_is_ignored() {
+        let dir = temp_dir("lock");
+        let spec = TableSpec {
+            name: "demo",
+            version: 1,
+            len: 10_001,
+        };
+        fs::create_dir_all(&dir).unwrap();
+        // No process has this id (above the Linux maximum).
+        fs::write(spec.path_in(&dir).with_extension("lock"), "4294967295").unwrap();
+        if cfg!(target_os = "linux") {
+            let t = load_or_build_in(&dir, &spec, data);
+            assert_eq!(&t[..], &data()[..]);
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 

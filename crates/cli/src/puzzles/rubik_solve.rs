@@ -1,16 +1,417 @@
 //! Front end for solving the 3×3×3: `cubist solve` and `cubist bench --puzzle 333`.
+//!
+//! A batch (several cubes, one per line) is solved in parallel; answers are printed in
+//! input order, all at once after every cube is done. Each cube that cannot be read or
+//! solved gets one line on standard error and raises the exit status (2 malformed,
+//! 1 unreachable or unsolved); the others are still solved.
 
-use crate::commands::{bench::BenchArgs, solve::SolveArgs};
+use crate::commands::bench::BenchArgs;
+use crate::commands::solve::{Method, Notation, SolveArgs};
+use crate::failure::{Unsolvable, EXIT_MALFORMED, EXIT_UNSOLVABLE};
 use crate::input::Input;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
+use cubist_rubik::solve::{thistlethwaite, two_phase, Options, SolveError, StagedSolution};
+use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-/// `cubist solve` for the 3×3×3.
-pub fn solve(_args: &SolveArgs, _input: &Input) -> Result<ExitCode> {
-    bail!("solve: not available for the 3×3×3 in this build")
+/// What solving one cube gave.
+struct Answer {
+    /// The whole solution.
+    moves: Alg,
+    /// Stage names and moves, for staged methods.
+    stages: Option<StagedSolution>,
+    /// Wall-clock solving time.
+    millis: f64,
+    /// A remark for standard error (time budget ran out).
+    note: Option<String>,
 }
 
-/// `cubist bench` for the 3×3×3.
-pub fn bench(_args: &BenchArgs) -> Result<()> {
-    bail!("bench: not available for the 3×3×3 in this build")
+/// Solve one cube with the chosen method.
+fn solve_cube(cube: &CubieCube, method: Method, opts: &Options) -> Result<Answer> {
+    let start = Instant::now();
+    let (moves, stages, note) = match method {
+        Method::TwoPhase => {
+            let sol = two_phase::solve(cube, opts).map_err(solve_error)?;
+            let note = (!sol.complete).then(|| {
+                format!(
+                    "time budget ran out; best found has {} moves (target {})",
+                    sol.moves.len(),
+                    opts.max_length
+                )
+            });
+            (sol.moves, None, note)
+        }
+        Method::Thistlethwaite => {
+            let staged = thistlethwaite::solve(cube);
+            (staged.moves(), Some(staged), None)
+        }
+        Method::Optimal | Method::Layers => {
+            bail!(
+                "--method {}: not available in this build",
+                method_name(method)
+            )
+        }
+    };
+    Ok(Answer {
+        moves,
+        stages,
+        millis: start.elapsed().as_secs_f64() * 1000.0,
+        note,
+    })
+}
+
+/// A solver's failure as an error with the right exit status.
+fn solve_error(e: SolveError) -> anyhow::Error {
+    match e {
+        SolveError::Unreachable | SolveError::NoSolution(_) | SolveError::TimedOut => {
+            Unsolvable(e.to_string()).into()
+        }
+    }
+}
+
+/// The method's name as typed on the command line.
+fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::TwoPhase => "two-phase",
+        Method::Optimal => "optimal",
+        Method::Thistlethwaite => "thistlethwaite",
+        Method::Layers => "layers",
+    }
+}
+
+/// The moves in the chosen notation, one string per move.
+fn move_strings(alg: &Alg, notation: Notation) -> Vec<String> {
+    alg.0
+        .iter()
+        .map(|m| match notation {
+            Notation::Wca => m.to_string(),
+            Notation::Counted => m.counted(),
+        })
+        .collect()
+}
+
+/// A whole sequence in the chosen notation (WCA separated by spaces, counted run
+/// together).
+fn alg_text(alg: &Alg, notation: Notation) -> String {
+    match notation {
+        Notation::Wca => alg.to_string(),
+        Notation::Counted => alg.to_counted(),
+    }
+}
+
+/// The output lines of one answer.
+fn render(answer: &Answer, args: &SolveArgs) -> String {
+    if args.json {
+        let json = |v: &Vec<String>| serde_json::to_string(v).unwrap_or_default();
+        let mut obj = format!(
+            "{{\"puzzle\":\"333\",\"moves\":{},\"length\":{},\"millis\":{:.3}",
+            json(&move_strings(&answer.moves, args.notation)),
+            answer.moves.len(),
+            answer.millis
+        );
+        if let (true, Some(staged)) = (args.stages, &answer.stages) {
+            let stages: Vec<String> = staged
+                .stages
+                .iter()
+                .map(|(name, alg)| {
+                    format!(
+                        "{{\"name\":{},\"moves\":{}}}",
+                        serde_json::Value::from(*name),
+                        json(&move_strings(alg, args.notation))
+                    )
+                })
+                .collect();
+            let _ = write!(obj, ",\"stages\":[{}]", stages.join(","));
+        }
+        obj.push('}');
+        return obj;
+    }
+    match (&answer.stages, args.stages) {
+        (Some(staged), true) => {
+            let mut out = String::new();
+            for (i, (name, alg)) in staged.stages.iter().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                let _ = write!(out, "{name}: {}", alg_text(alg, args.notation));
+            }
+            out
+        }
+        _ => alg_text(&answer.moves, args.notation),
+    }
+}
+
+/// `cubist solve` for the 3×3×3.
+pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
+    let format = args
+        .input
+        .as_deref()
+        .map(|f| f.parse::<Format>().map_err(|e| anyhow!("--input: {e}")))
+        .transpose()?;
+    if args.max_length > 30 {
+        bail!("--max-length {}: expected at most 30", args.max_length);
+    }
+    let cubes =
+        cubist_rubik::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))?;
+    let opts = Options {
+        max_length: args.max_length,
+        timeout: args.timeout.map(Duration::from_millis),
+    };
+    // Load the tables before the clock starts on any cube.
+    if args.method == Method::TwoPhase && cubes.iter().any(|c| c.is_ok()) {
+        two_phase::Tables::get();
+    }
+    let answers: Vec<Result<Answer>> = cubes
+        .par_iter()
+        .map(|parsed| {
+            let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
+            solve_cube(&parsed.cube, args.method, &opts).map_err(|e| at_line(input, parsed, e))
+        })
+        .collect();
+    let single = answers.len() == 1;
+    let mut out = String::new();
+    let mut failures = Vec::new();
+    let mut notes = String::new();
+    for (k, answer) in answers.into_iter().enumerate() {
+        match answer {
+            Ok(a) => {
+                out.push_str(&render(&a, args));
+                out.push('\n');
+                if let Some(note) = &a.note {
+                    let _ = writeln!(notes, "cubist: {} cube {}: {note}", input.name, k + 1);
+                }
+                if args.stats {
+                    let _ = writeln!(
+                        notes,
+                        "cube {}: {} moves, {:.3} ms",
+                        k + 1,
+                        a.moves.len(),
+                        a.millis
+                    );
+                }
+            }
+            Err(e) if single => return Err(e),
+            Err(e) => failures.push(e),
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    eprint!("{notes}");
+    let mut worst = 0;
+    for e in &failures {
+        let code = if e.downcast_ref::<Unsolvable>().is_some() {
+            EXIT_UNSOLVABLE
+        } else {
+            EXIT_MALFORMED
+        };
+        worst = worst.max(code);
+        eprintln!("cubist: {}", format!("{e:#}").replace('\n', " "));
+    }
+    Ok(ExitCode::from(worst))
+}
+
+/// A cube's reading error, naming the input and keeping the exit status.
+fn cube_error(input: &Input, e: &CubeError) -> anyhow::Error {
+    if e.is_unreachable() {
+        Unsolvable(format!("{}: {e}", input.name)).into()
+    } else {
+        anyhow!("{}: {e}", input.name)
+    }
+}
+
+/// A solving error, naming the input and the cube's line, keeping the exit status.
+fn at_line(input: &Input, parsed: &ParsedCube, e: anyhow::Error) -> anyhow::Error {
+    let msg = format!("{}: line {}: {e}", input.name, parsed.line);
+    if e.downcast_ref::<Unsolvable>().is_some() {
+        Unsolvable(msg).into()
+    } else {
+        anyhow!(msg)
+    }
+}
+
+/// Sticker-level check of a solution, independent of the solvers' coordinates and of
+/// the cubie model's turns: every face turn is a rotation of the stickers in space.
+mod stickers {
+    use cubist_rubik::{Alg, CubieCube, Face, Facelets};
+    use std::sync::OnceLock;
+
+    type V = [i32; 3];
+
+    /// Position of a sticker's cubie and its outward normal (x right, y up, z front),
+    /// from the net of SPEC §2.1.
+    fn place(i: usize) -> (V, V) {
+        let (f, r, c) = (i / 9, (i % 9 / 3) as i32, (i % 3) as i32);
+        match Face::from_index(f) {
+            Face::U => ([c - 1, 1, r - 1], [0, 1, 0]),
+            Face::R => ([1, 1 - r, 1 - c], [1, 0, 0]),
+            Face::F => ([c - 1, 1 - r, 1], [0, 0, 1]),
+            Face::D => ([c - 1, -1, 1 - r], [0, -1, 0]),
+            Face::L => ([-1, 1 - r, c - 1], [-1, 0, 0]),
+            Face::B => ([1 - c, 1 - r, -1], [0, 0, -1]),
+        }
+    }
+
+    fn dot(a: V, b: V) -> i32 {
+        a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+    }
+
+    /// A quarter turn clockwise seen from outside along `n`: `v ↦ n(n·v) − n×v`.
+    fn rotate(n: V, v: V) -> V {
+        let cross = [
+            n[1] * v[2] - n[2] * v[1],
+            n[2] * v[0] - n[0] * v[2],
+            n[0] * v[1] - n[1] * v[0],
+        ];
+        let k = dot(n, v);
+        [
+            n[0] * k - cross[0],
+            n[1] * k - cross[1],
+            n[2] * k - cross[2],
+        ]
+    }
+
+    /// `to[f][i]`: where sticker `i` goes under a clockwise quarter turn of face `f`.
+    fn turns() -> &'static [[usize; 54]; 6] {
+        static T: OnceLock<[[usize; 54]; 6]> = OnceLock::new();
+        T.get_or_init(|| {
+            let places: Vec<(V, V)> = (0..54).map(place).collect();
+            std::array::from_fn(|f| {
+                let axis = places[f * 9 + 4].1;
+                std::array::from_fn(|i| {
+                    let (p, n) = places[i];
+                    if dot(p, axis) != 1 {
+                        return i;
+                    }
+                    let moved = (rotate(axis, p), rotate(axis, n));
+                    places
+                        .iter()
+                        .position(|&q| q == moved)
+                        .expect("a sticker place")
+                })
+            })
+        })
+    }
+
+    /// Whether `alg` turns `cube` into the solved cube, sticker by sticker.
+    pub fn solves(cube: &CubieCube, alg: &Alg) -> bool {
+        let to = turns();
+        let mut s = Facelets::from_cubie(cube).0;
+        for m in &alg.0 {
+            for _ in 0..m.turns {
+                let mut next = s;
+                for i in 0..54 {
+                    next[to[m.face.index()][i]] = s[i];
+                }
+                s = next;
+            }
+        }
+        Facelets(s).is_solved()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use cubist_rubik::Move;
+
+        #[test]
+        fn agrees_with_the_cubie_model() {
+            let to = turns();
+            for m in 0..18 {
+                let mv = Move::from_index(m);
+                let mut s = Facelets::solved().0;
+                for _ in 0..mv.turns {
+                    let mut next = s;
+                    for i in 0..54 {
+                        next[to[mv.face.index()][i]] = s[i];
+                    }
+                    s = next;
+                }
+                let cubie = Facelets::from_cubie(&CubieCube::SOLVED.apply_move(mv));
+                assert_eq!(Facelets(s), cubie, "{mv}");
+            }
+        }
+    }
+}
+
+/// Statistics of one method's run over the bench set.
+fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
+    let n = lengths.len();
+    lengths.sort_unstable();
+    millis.sort_by(|a, b| a.total_cmp(b));
+    let mean_len = lengths.iter().sum::<usize>() as f64 / n as f64;
+    let mean_ms = millis.iter().sum::<f64>() / n as f64;
+    format!(
+        "{label:<15} {n:>5} cubes  length min {} median {} mean {mean_len:.2} max {}  \
+         time ms min {:.3} median {:.3} mean {:.3} max {:.3}  all verified",
+        lengths[0],
+        lengths[n / 2],
+        lengths[n - 1],
+        millis[0],
+        millis[n / 2],
+        mean_ms,
+        millis[n - 1],
+    )
+}
+
+/// `cubist bench` for the 3×3×3: for each method, a fixed seeded set of uniformly
+/// random cubes solved one after another (tables loaded first), every solution checked
+/// sticker by sticker.
+pub fn bench(args: &BenchArgs) -> Result<()> {
+    let methods: Vec<Method> = match &args.method {
+        None => vec![Method::TwoPhase, Method::Thistlethwaite],
+        Some(list) => list
+            .split(',')
+            .map(|name| {
+                <Method as clap::ValueEnum>::from_str(name.trim(), true)
+                    .map_err(|_| anyhow!("--method: unknown method {name:?}"))
+            })
+            .collect::<Result<_>>()?,
+    };
+    for method in methods {
+        let count = args.count.unwrap_or(match method {
+            Method::TwoPhase | Method::Thistlethwaite => 1000,
+            Method::Layers => 200,
+            Method::Optimal => 3,
+        });
+        if count == 0 {
+            bail!("--count: expected at least 1");
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+        let cubes: Vec<CubieCube> = (0..count)
+            .map(|_| cubist_rubik::scramble::random_state(&mut rng))
+            .collect();
+        // Table set-up is measured apart: solve the solved cube... and one real cube.
+        let ready = Instant::now();
+        solve_cube(&cubes[0], method, &Options::default())?;
+        let setup = ready.elapsed().as_secs_f64() * 1000.0;
+        let opts = Options::default();
+        let mut lengths = Vec::with_capacity(count);
+        let mut millis = Vec::with_capacity(count);
+        for (k, cube) in cubes.iter().enumerate() {
+            let a = solve_cube(cube, method, &opts)?;
+            if !stickers::solves(cube, &a.moves) {
+                bail!(
+                    "bench: {} solution of cube {} does not solve it: {}",
+                    method_name(method),
+                    k + 1,
+                    a.moves
+                );
+            }
+            lengths.push(a.moves.len());
+            millis.push(a.millis);
+        }
+        println!(
+            "{}  (seed {}, tables and first solve {:.0} ms)",
+            summary(method_name(method), &mut lengths, &mut millis),
+            args.seed,
+            setup
+        );
+    }
+    Ok(())
 }

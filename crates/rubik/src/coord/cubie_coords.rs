@@ -168,20 +168,6 @@ pub fn set_edge8_perm(c: &mut CubieCube, p: usize) {
     }
 }
 
-/// A uniformly random reachable cube: every twist, flip and permutation equally likely,
-/// with the edge permutation's parity matched to the corners'.
-pub fn random_cube<R: rand::Rng + ?Sized>(rng: &mut R) -> CubieCube {
-    let mut c = CubieCube::SOLVED;
-    set_twist(&mut c, rng.gen_range(0..N_TWIST));
-    set_flip(&mut c, rng.gen_range(0..N_FLIP));
-    set_corner_perm(&mut c, rng.gen_range(0..N_CORNER_PERM));
-    perm_unrank(rng.gen_range(0..479_001_600), &mut c.ep);
-    if crate::cubie::permutation_parity(&c.cp) != crate::cubie::permutation_parity(&c.ep) {
-        c.ep.swap(10, 11);
-    }
-    c
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

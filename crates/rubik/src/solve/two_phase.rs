@@ -387,14 +387,14 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coord::random_cube;
+    use crate::scramble::random_state;
     use rand::SeedableRng;
 
     #[test]
     fn solves_random_cubes_within_twenty() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for _ in 0..50 {
-            let cube = random_cube(&mut rng);
+            let cube = random_state(&mut rng);
             let sol = solve(&cube, &Options::default()).unwrap();
             assert!(sol.complete);
             assert!(sol.moves.len() <= 20, "{} moves", sol.moves.len());
