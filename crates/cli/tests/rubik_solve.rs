@@ -217,20 +217,29 @@ fn time_budget_returns_the_best_found_with_a_note() {
 
 #[test]
 fn thistlethwaite_stages_are_labelled() {
+    staged("thistlethwaite", 4);
+}
+
+#[test]
+fn layers_stages_are_labelled() {
+    staged("layers", 7);
+}
+
+fn staged(method: &str, stages: usize) {
     let sample = workspace().join("examples/rubik/singmaster-sample.txt");
     let out = stdout_of(
         cubist()
-            .args(["solve", "--method", "thistlethwaite", "--stages"])
+            .args(["solve", "--method", method, "--stages"])
             .arg(&sample),
     );
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines.len(), stages, "{out}");
     let joined: Vec<&str> = lines
         .iter()
-        .map(|l| l.split_once(": ").expect("label: moves").1)
+        .map(|l| l.split_once(':').expect("label: moves").1.trim())
         .collect();
     if let Some(dir) = oracle_dir() {
         let state = std::fs::read_to_string(&sample).unwrap();
-        oracle_check(&dir, &state, &joined.join(" "), "stages");
+        oracle_check(&dir, &state, &joined.join(" "), method);
     }
 }

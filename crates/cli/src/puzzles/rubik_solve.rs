@@ -10,7 +10,7 @@ use crate::commands::solve::{Method, Notation, SolveArgs};
 use crate::failure::{Unsolvable, EXIT_MALFORMED, EXIT_UNSOLVABLE};
 use crate::input::Input;
 use anyhow::{anyhow, bail, Result};
-use cubist_rubik::solve::{thistlethwaite, two_phase, Options, SolveError, StagedSolution};
+use cubist_rubik::solve::{layers, thistlethwaite, two_phase, Options, SolveError, StagedSolution};
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -50,7 +50,11 @@ fn solve_cube(cube: &CubieCube, method: Method, opts: &Options) -> Result<Answer
             let staged = thistlethwaite::solve(cube);
             (staged.moves(), Some(staged), None)
         }
-        Method::Optimal | Method::Layers => {
+        Method::Layers => {
+            let staged = layers::solve(cube);
+            (staged.moves(), Some(staged), None)
+        }
+        Method::Optimal => {
             bail!(
                 "--method {}: not available in this build",
                 method_name(method)
@@ -138,7 +142,10 @@ fn render(answer: &Answer, args: &SolveArgs) -> String {
                 if i > 0 {
                     out.push('\n');
                 }
-                let _ = write!(out, "{name}: {}", alg_text(alg, args.notation));
+                let _ = write!(out, "{name}:");
+                if !alg.is_empty() {
+                    let _ = write!(out, " {}", alg_text(alg, args.notation));
+                }
             }
             out
         }
@@ -364,7 +371,7 @@ fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
 /// sticker by sticker.
 pub fn bench(args: &BenchArgs) -> Result<()> {
     let methods: Vec<Method> = match &args.method {
-        None => vec![Method::TwoPhase, Method::Thistlethwaite],
+        None => vec![Method::TwoPhase, Method::Thistlethwaite, Method::Layers],
         Some(list) => list
             .split(',')
             .map(|name| {
