@@ -33,12 +33,12 @@ fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolut
     let warm = t0.elapsed();
     let mut lengths = Vec::new();
     let mut stage_totals: Vec<(&str, usize)> = Vec::new();
-    let mut worst = 0f64;
+    let mut times = Vec::new();
     let t = Instant::now();
     for c in cubes {
         let ts = Instant::now();
         let s = solve(c);
-        worst = worst.max(ts.elapsed().as_secs_f64());
+        times.push(ts.elapsed().as_secs_f64() * 1e3);
         assert!(c.apply_alg(&s.moves()).is_solved(), "{name}: not solved");
         lengths.push(s.moves().len());
         for (k, (n, a)) in s.stages.iter().enumerate() {
@@ -50,12 +50,18 @@ fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolut
     }
     let per = t.elapsed().as_secs_f64() / cubes.len() as f64;
     let mean = lengths.iter().sum::<usize>() as f64 / cubes.len() as f64;
+    times.sort_by(f64::total_cmp);
+    lengths.sort();
     println!(
-        "{name}: {} cubes, mean {mean:.2} moves, max {}, mean {:.3} ms/cube, worst {:.3} ms, tables {:.0} ms",
+        "{name}: {} cubes, all solved; length min {} median {} mean {mean:.2} max {}; \
+         time mean {:.3} ms, median {:.3} ms, max {:.3} ms per cube; tables {:.0} ms",
         cubes.len(),
-        lengths.iter().max().unwrap(),
+        lengths[0],
+        lengths[lengths.len() / 2],
+        lengths[lengths.len() - 1],
         per * 1e3,
-        worst * 1e3,
+        times[times.len() / 2],
+        times[times.len() - 1],
         warm.as_secs_f64() * 1e3
     );
     for (n, tot) in stage_totals {

@@ -225,6 +225,16 @@ mod tests {
     }
 
     #[test]
+    fn merges_turns_across_borders_into_the_earlier_stage() {
+        let algs: Vec<Alg> = ["R U", "U' D F2", "F2 L2", ""]
+            .iter()
+            .map(|a| Alg::parse(a).unwrap())
+            .collect();
+        let merged: Vec<String> = merge_borders(&algs).iter().map(|a| a.to_string()).collect();
+        assert_eq!(merged, ["R", "D", "L2", ""]);
+    }
+
+    #[test]
     fn solves_a_superflip() {
         let c = CubieCube {
             eo: [1; 12],
