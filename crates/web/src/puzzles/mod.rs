@@ -4,6 +4,9 @@
 //! worker pool. Error messages are the puzzle crates' own, as the command line prints
 //! them.
 
+mod cubular;
+mod rubik;
+
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -104,8 +107,6 @@ pub struct Verified {
     pub length: usize,
 }
 
-const NOT_YET: &str = "not available in this build";
-
 /// Solve `text` with `method` (None: the puzzle's default) within `budget`.
 pub fn solve(
     text: &str,
@@ -113,12 +114,10 @@ pub fn solve(
     method: Option<&str>,
     budget: Duration,
 ) -> Result<Solved, PuzzleError> {
-    let _ = (method, budget);
-    let puzzle = detect(text, choice);
-    Err(PuzzleError::Malformed(format!(
-        "solve: {NOT_YET} for {}",
-        puzzle.name()
-    )))
+    match detect(text, choice) {
+        Puzzle::Cubular => cubular::solve(text, method, budget),
+        Puzzle::Rubik => rubik::solve(text, method, budget),
+    }
 }
 
 /// A scrambled cube: `moves` random moves (None: the puzzle's default), repeatable
@@ -128,19 +127,16 @@ pub fn scramble(
     moves: Option<usize>,
     seed: Option<u64>,
 ) -> Result<Scrambled, PuzzleError> {
-    let _ = (moves, seed);
-    Err(PuzzleError::Malformed(format!(
-        "scramble: {NOT_YET} for {}",
-        puzzle.name()
-    )))
+    match puzzle {
+        Puzzle::Cubular => cubular::scramble(moves, seed),
+        Puzzle::Rubik => Ok(rubik::scramble(moves, seed)),
+    }
 }
 
 /// Apply `moves` to `text` and count what is out of place.
 pub fn verify(text: &str, choice: PuzzleChoice, moves: &str) -> Result<Verified, PuzzleError> {
-    let _ = moves;
-    let puzzle = detect(text, choice);
-    Err(PuzzleError::Malformed(format!(
-        "verify: {NOT_YET} for {}",
-        puzzle.name()
-    )))
+    match detect(text, choice) {
+        Puzzle::Cubular => cubular::verify(text, moves),
+        Puzzle::Rubik => rubik::verify(text, moves),
+    }
 }

@@ -1,0 +1,110 @@
+//! Shared by the API tests: an in-process server on a free loopback port, and the
+//! Python reference models that judge its answers from outside.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Start the server on 127.0.0.1 with `config`; returns its base URL.
+pub async fn start(config: cubist_web::Config) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a loopback port");
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { cubist_web::serve(listener, &config).await });
+    format!("http://{addr}")
+}
+
+/// POST `body` as JSON to `base` + `path`; the status and the decoded answer.
+pub async fn post(client: &reqwest::Client, base: &str, path: &str, body: &Value) -> (u16, Value) {
+    let res = client
+        .post(format!("{base}{path}"))
+        .json(body)
+        .send()
+        .await
+        .expect("request sent");
+    let status = res.status().as_u16();
+    let answer = res.json::<Value>().await.expect("a JSON answer");
+    (status, answer)
+}
+
+/// A file of the shared sample data.
+pub fn data(path: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The folder holding the reference models, or `None` (and a note) when absent.
+pub fn oracle_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
+    let usable = dir.join("rubik_ref.py").exists()
+        && dir.join("cubular_ref.py").exists()
+        && Command::new("python3").arg("--version").output().is_ok();
+    if usable {
+        Some(dir)
+    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some() {
+        panic!("reference models not found in {}", dir.display());
+    } else {
+        eprintln!(
+            "note: reference models not found in {}; skipped",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Run a reference model command and return its standard output.
+pub fn oracle_output(dir: &std::path::Path, script: &str, args: &[&str]) -> String {
+    let out = Command::new("python3")
+        .arg(dir.join(script))
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{script} {args:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const JUDGE: &str = r#"
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import rubik_ref as R, cubular_ref as C
+verdicts = []
+for case in json.load(sys.stdin):
+    if case["puzzle"] == "333":
+        state = R.from_singmaster(case["cube"].strip())
+        after = R.apply(state, R.parse_moves(" ".join(case["moves"])))
+        verdicts.append(R.is_solved(after))
+    else:
+        cube = C.parse_cube(case["cube"])
+        after = C.apply_moves(list(cube), C.parse_moves("\n".join(case["moves"])))
+        verdicts.append(after == C.TARGET)
+print(json.dumps(verdicts))
+"#;
+
+/// For each case `{"puzzle", "cube", "moves"}` (3×3×3 cubes as piece lists), whether
+/// the reference model, reading the cube itself, finds it solved after the moves.
+pub fn oracle_solved(dir: &std::path::Path, cases: &[Value]) -> Vec<bool> {
+    let mut child = Command::new("python3")
+        .args(["-c", JUDGE])
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(serde_json::to_string(cases).unwrap().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "reference judge failed");
+    serde_json::from_slice(&out.stdout).expect("verdicts")
+}

@@ -1,0 +1,97 @@
+//! Loopback load test: 200 solve requests at once against a server with two workers.
+//! Every one must succeed (the rest wait in line rather than fail), every answer must
+//! solve its cube according to the reference model, and the process's peak memory
+//! stays bounded because at most two solves run at a time.
+
+mod common;
+
+use common::{oracle_dir, oracle_output, oracle_solved, post, start};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Peak resident memory of this process in KiB (Linux), for the report.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_concurrent_solves_all_succeed() {
+    const REQUESTS: usize = 200;
+    let config = cubist_web::Config {
+        workers: 2,
+        max_waiting: 1024,
+        budget: Duration::from_secs(30),
+    };
+    let base = start(config).await;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()
+        .unwrap();
+
+    // The cubes: random states from the reference model when it is here, else the
+    // sample piece list turned by repeatable scrambles from the server itself.
+    let dir = oracle_dir();
+    let cubes: Vec<String> = match &dir {
+        Some(dir) => oracle_output(
+            dir,
+            "rubik_ref.py",
+            &["random", &REQUESTS.to_string(), "200"],
+        )
+        .lines()
+        .map(str::to_string)
+        .collect(),
+        None => {
+            let mut v = Vec::new();
+            for seed in 0..REQUESTS as u64 {
+                let (_, a) = post(
+                    &client,
+                    &base,
+                    "/api/scramble",
+                    &json!({"puzzle": "333", "seed": seed}),
+                )
+                .await;
+                v.push(a["cube"].as_str().unwrap().to_string());
+            }
+            v
+        }
+    };
+    assert_eq!(cubes.len(), REQUESTS);
+
+    let before = peak_rss_kib();
+    let tasks: Vec<_> = cubes
+        .iter()
+        .cloned()
+        .map(|cube| {
+            let (client, base) = (client.clone(), base.clone());
+            tokio::spawn(async move {
+                let (status, answer) =
+                    post(&client, &base, "/api/solve", &json!({ "cube": cube })).await;
+                (cube, status, answer)
+            })
+        })
+        .collect();
+    let mut cases: Vec<Value> = Vec::new();
+    let mut lengths = Vec::new();
+    for task in tasks {
+        let (cube, status, answer) = task.await.expect("request task");
+        assert_eq!(status, 200, "{answer}");
+        lengths.push(answer["length"].as_u64().unwrap());
+        cases.push(json!({ "puzzle": "333", "cube": cube, "moves": answer["moves"] }));
+    }
+    let after = peak_rss_kib();
+    eprintln!(
+        "{REQUESTS} concurrent solves: all 200 OK; peak RSS {before:?} KiB before, {after:?} KiB after; \
+         longest solution {} moves",
+        lengths.iter().max().unwrap()
+    );
+    if let Some(dir) = dir {
+        let verdicts = oracle_solved(&dir, &cases);
+        assert_eq!(verdicts.len(), REQUESTS);
+        assert!(
+            verdicts.iter().all(|&v| v),
+            "some answers do not solve their cube"
+        );
+    }
+}
