@@ -1,0 +1,180 @@
+// Real-browser test of the viewer: Debian's chromium driven by playwright-core.
+//
+// Opens the page, pastes challenge-1, solves it, steps through a few animated moves,
+// saves a screenshot mid-solution, plays to the end and checks (reading the page's
+// own simulated state) that the cube is solved; does the same for the 3×3×3 sample,
+// checks the Twizzle link and the error line for garbage. Fails if the page throws.
+//
+// The server: CUBIST_URL if set, else `cubist serve --port 0` from CUBIST_BIN (default
+// target/release/cubist). Screenshots go to CUBIST_SCREENSHOTS (default tests/e2e/out).
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const data = (p) => readFileSync(join(root, 'tests', 'data', p), 'utf8');
+const shots = process.env.CUBIST_SCREENSHOTS || join(here, 'out');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const LONG = 300_000; // generous waits: a slow, shared machine must not fail the test
+
+function log(...args) { console.log('e2e:', ...args); }
+
+/** Start `cubist serve --port 0` and resolve with its URL. */
+function startServer() {
+  const bin = process.env.CUBIST_BIN || join(root, 'target', 'release', 'cubist');
+  const child = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.on('error', fail);
+    child.on('exit', (code) => fail(new Error(`${bin} serve exited with ${code}`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /http:\/\/[0-9.:]+\//.exec(out);
+      if (m) ok({ url: m[0], stop: () => child.kill() });
+    });
+  });
+}
+
+const server = process.env.CUBIST_URL
+  ? { url: process.env.CUBIST_URL.replace(/\/?$/, '/'), stop() {} }
+  : await startServer();
+log('viewer at', server.url);
+
+const profile = mkdtempSync(join(tmpdir(), 'cubist-e2e-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumPath,
+  headless: true,
+  viewport: { width: 1280, height: 800 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const problems = [];
+let failed = false;
+try {
+  const page = context.pages()[0] || await context.newPage();
+  page.on('pageerror', (e) => problems.push(`page threw: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // Nothing but our own server: the page must work offline.
+  await page.route('**/*', (route) => (route.request().url().startsWith(server.url)
+    ? route.continue() : (problems.push(`fetched from outside: ${route.request().url()}`), route.abort())));
+
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.cubistReady === true);
+  const state = () => page.evaluate(() => window.cubistState());
+  const atRest = () => page.waitForFunction(() => !window.cubistState().animating, null, { timeout: LONG });
+
+  // ---- the digit cube: challenge-1
+  const challenge = data('cubular/challenge-1.txt');
+  await page.fill('#cube', challenge);
+  await page.click('#solve');
+  await page.waitForFunction(() => window.cubistState().total > 0 || document.getElementById('error').textContent,
+    null, { timeout: LONG });
+  assert.equal(await page.textContent('#error'), '', 'the solve reported an error');
+  let s = await state();
+  log(`digit cube: ${s.total} moves;`, await page.textContent('#status'));
+  assert.equal(s.puzzle, 'cubular');
+  assert.equal(s.position, 0);
+  assert.equal(s.state, challenge.replace(/\s+/g, ''), 'the page shows the pasted cube');
+  assert.equal(s.solved, false);
+
+  // step through a few moves, animated, checking the move counter
+  await page.fill('#speed', '4');
+  for (let i = 1; i <= 3; i++) {
+    await page.click('#step');
+    await atRest();
+    s = await state();
+    assert.equal(s.position, i);
+    assert.equal(await page.textContent('#counter'), `${i} / ${s.total}`);
+  }
+  // one step back and forth again
+  await page.click('#back');
+  await atRest();
+  assert.equal((await state()).position, 2);
+  await page.click('#step');
+  await atRest();
+  // screenshot mid-turn, with the turning block highlighted
+  await page.fill('#speed', '1');
+  await page.click('#step');
+  await page.waitForTimeout(600);
+  assert.equal((await state()).animating, true, 'a move is being animated');
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, 'viewer.png') });
+  log('screenshot', join(shots, 'viewer.png'));
+  await atRest();
+
+  // scrub to the middle and back to where we were
+  const total = s.total;
+  await page.evaluate((v) => {
+    const r = document.getElementById('scrub');
+    r.value = String(v);
+    r.dispatchEvent(new Event('input'));
+  }, Math.floor(total / 2));
+  assert.equal((await state()).position, Math.floor(total / 2));
+
+  // play to the end at full speed: every move goes through the page's simulation
+  await page.fill('#speed', '10');
+  await page.click('#play');
+  await page.waitForFunction(() => {
+    const st = window.cubistState();
+    return st.position === st.total && !st.playing && !st.animating;
+  }, null, { timeout: LONG });
+  s = await state();
+  assert.equal(s.solved, true, `digit cube not solved at the end: ${s.wrong} cells wrong`);
+  log('digit cube solved at the end of playback');
+
+  // ---- the 3×3×3 sample, with the Twizzle link
+  const sample = data('rubik/singmaster-sample.txt');
+  await page.fill('#cube', sample);
+  await page.click('#solve');
+  await page.waitForFunction(() => window.cubistState().puzzle === '333' && window.cubistState().total > 0,
+    null, { timeout: LONG });
+  s = await state();
+  log(`3x3x3: ${s.total} moves`);
+  assert.equal(s.solved, false);
+  const href = await page.getAttribute('#twizzle', 'href');
+  assert.match(href, /^https:\/\/alg\.cubing\.net\/\?puzzle=3x3x3&setup=[URFDLB2_-]+&alg=[URFDLB2_-]+$/);
+  await page.fill('#speed', '6');
+  await page.click('#step');
+  await page.click('#step');
+  await atRest();
+  await page.screenshot({ path: join(shots, 'viewer-333.png') });
+  await page.fill('#speed', '9');
+  await page.click('#play');
+  await page.waitForFunction(() => {
+    const st = window.cubistState();
+    return st.position === st.total && !st.playing && !st.animating;
+  }, null, { timeout: LONG });
+  s = await state();
+  assert.equal(s.solved, true, `3x3x3 not solved at the end: ${s.wrong} stickers wrong`);
+  log('3x3x3 solved at the end of playback');
+
+  // ---- scramble, and garbage
+  await page.click('#scramble-333');
+  await page.waitForFunction(() => document.getElementById('cube').value.length > 0, null, { timeout: LONG });
+  s = await state();
+  assert.equal(s.puzzle, '333');
+  assert.equal(s.total, 0);
+  await page.fill('#cube', 'this is not a cube');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.getElementById('error').textContent.length > 0, null, { timeout: LONG });
+  log('garbage answered with:', await page.textContent('#error'));
+
+  assert.deepEqual(problems, [], 'the page had problems');
+  assert.deepEqual((await state()).errors, [], 'the page recorded errors');
+  log('all good');
+} catch (e) {
+  failed = true;
+  console.error('e2e: FAILED:', e.message);
+  if (problems.length) console.error('e2e: page problems:', problems);
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
