@@ -207,12 +207,19 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 /// `cubist show` for the 3×3×3: the net in ANSI colours on a terminal, plain letters
 /// otherwise. Any well-formed cube is drawn, reachable or not.
 pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
-    if args.svg.is_some() {
-        bail!("--svg: not available for the 3×3×3 in this build");
-    }
     let format = forced_format(args.input.as_deref())?;
     let sheets =
         format::read_sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))?;
+    if let Some(out) = &args.svg {
+        let cubes = sheets
+            .into_iter()
+            .map(|s| s.map(|s| s.stickers))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow!("{}: {e}", input.name))?;
+        std::fs::write(out, cubist_web::svg::rubik_net(&cubes))
+            .map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let colour = args.color.enabled();
     let mut out = String::new();
     for (k, sheet) in sheets.into_iter().enumerate() {
