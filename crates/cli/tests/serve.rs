@@ -1,0 +1,143 @@
+//! `cubist serve` end to end: the real binary on a free loopback port answers the JSON
+//! API, and a bad cube gets a 400 carrying the same message `cubist solve` prints.
+
+use assert_cmd::cargo::CommandCargoExt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Server {
+    let mut child = Command::cargo_bin("cubist")
+        .unwrap()
+        .args(["serve", "--port", "0", "--workers", "2"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cubist serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address announced: {line:?}"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// A minimal HTTP/1.1 POST; the status and the body.
+fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status line");
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_string())
+}
+
+/// What `cubist check` (which reads a cube exactly as `cubist solve` does) prints on
+/// standard error for `cube` given on standard input.
+fn cli_error(cube: &str) -> String {
+    let out = assert_cmd::Command::cargo_bin("cubist")
+        .unwrap()
+        .arg("check")
+        .write_stdin(cube)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    String::from_utf8(out.stderr)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn bad_cubes_get_the_command_line_message() {
+    let server = serve();
+    let bad = [
+        "UF UR UB UL DF DR DB DL FR FL BR BL FRU URB UBL ULF DRF DFL DLB DBR",
+        "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB",
+        "not a cube at all",
+    ];
+    for cube in bad {
+        let (status, body) = post(
+            &server.addr,
+            "/api/solve",
+            &serde_json::json!({ "cube": cube }).to_string(),
+        );
+        assert_eq!(status, 400, "{body}");
+        let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let api = answer["error"].as_str().unwrap();
+        let cli = cli_error(cube);
+        // The command line names its input first: `cubist: <stdin>: <message>`.
+        assert_eq!(cli, format!("cubist: <stdin>: {api}"));
+    }
+}
+
+#[test]
+fn solves_the_sample_over_http() {
+    let server = serve();
+    let cube = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/rubik/singmaster-sample.txt"
+    ))
+    .unwrap();
+    let (status, body) = post(
+        &server.addr,
+        "/api/solve",
+        &serde_json::json!({ "cube": cube }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let moves: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    // Check the answer with the command line's own verify.
+    let dir = std::env::temp_dir().join(format!("cubist-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let moves_file = dir.join("moves.txt");
+    std::fs::write(&moves_file, moves.join(" ")).unwrap();
+    let cube_file = dir.join("cube.txt");
+    std::fs::write(&cube_file, &cube).unwrap();
+    let verify = Command::cargo_bin("cubist")
+        .unwrap()
+        .arg("verify")
+        .arg(&cube_file)
+        .arg(&moves_file)
+        .output()
+        .unwrap();
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,67 @@
+//! `cubist show --svg OUT` writes a whole SVG picture for either puzzle, and nothing
+//! when the input is bad.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(path)
+}
+
+fn out_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cubist-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn show_svg(input: &str, name: &str) -> String {
+    let out = out_file(name);
+    Command::cargo_bin("cubist")
+        .unwrap()
+        .args(["show", "--svg"])
+        .arg(&out)
+        .arg(data(input))
+        .assert()
+        .success();
+    std::fs::read_to_string(&out).unwrap()
+}
+
+#[test]
+fn rubik_net_in_real_colours() {
+    for (input, name) in [
+        ("rubik/singmaster-sample.txt", "pieces.svg"),
+        ("rubik/colour-arrays-sample.json", "arrays.svg"),
+    ] {
+        let svg = show_svg(input, name);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<rect x=").count(), 54, "{input}");
+        // Nine stickers of each of the six colours.
+        for colour in [
+            "#f4f4f4", "#c8102e", "#009b48", "#ffd500", "#ff6a13", "#0046ad",
+        ] {
+            assert_eq!(
+                svg.matches(&format!("fill=\"{colour}\"")).count(),
+                9,
+                "{input} {colour}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_writes_nothing() {
+    let out = out_file("bad.svg");
+    Command::cargo_bin("cubist")
+        .unwrap()
+        .args(["show", "--svg"])
+        .arg(&out)
+        .arg("-")
+        .write_stdin("UF UR UB")
+        .assert()
+        .code(2);
+    assert!(!out.exists());
+}
