@@ -6,6 +6,7 @@
 
 pub mod cube;
 pub mod format;
+pub mod magic;
 pub mod moves;
 pub mod scramble;
 pub mod solve;

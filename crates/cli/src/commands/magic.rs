@@ -3,6 +3,7 @@
 use crate::failure::Unsolvable;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
+use cubist_cubular::magic::{cell_name, CellQuery, Region};
 use cubist_rubik::magic::{self, Keep, MagicSequence, Method, Query};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -33,7 +34,14 @@ Examples:
       twist at most three corners of one face, nothing else
   cubist magic --keep corners --keep edge-positions --max-changed 2 --commutators
       flip two edges with a commutator
-  cubist magic --keep edges --max-changed 3 --commutators --count 3 --json")]
+  cubist magic --keep edges --max-changed 3 --commutators --count 3 --json
+  cubist magic --puzzle cubular --region 3-5,3-5,3-5 --count 3
+      digit cube: 3-cycles of cells inside the 3×3×3 box at the centre
+
+Digit cube (--puzzle cubular): commutators a b a' b' of two overlapping blocks (four
+moves) and, with --max-length 6, their conjugates s a b a' b' s' are slid across the
+cube; those whose cells all lie in --region and change at most --max-changed cells
+are printed, cells written (x,y,z) and cycles as above.")]
 pub struct MagicArgs {
     /// Which puzzle to search on.
     #[arg(long, value_enum, default_value_t = MagicPuzzle::Rubik)]
@@ -66,6 +74,10 @@ pub struct MagicArgs {
     /// Time budget in seconds; what was found by then is printed.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
+    /// Digit cube: every changed cell must lie in this box of cells, given as
+    /// X0-X1,Y0-Y1,Z0-Z1 with coordinates 0..8.
+    #[arg(long, value_name = "BOX", default_value = "0-8,0-8,0-8")]
+    pub region: String,
     /// Print one JSON object per answer:
     /// {"moves": "R U R' ...", "repeat": k, "length": n, "changed": ["UFR", ...], ...}.
     #[arg(long)]
@@ -96,13 +108,14 @@ pub fn run(args: &MagicArgs) -> Result<ExitCode> {
     }
     match args.puzzle {
         MagicPuzzle::Rubik => run_rubik(args),
-        MagicPuzzle::Cubular => {
-            bail!("magic sequences for the digit cube are not available in this build")
-        }
+        MagicPuzzle::Cubular => run_cubular(args),
     }
 }
 
 fn run_rubik(args: &MagicArgs) -> Result<ExitCode> {
+    if args.region != REGION_DEFAULT {
+        bail!("--region applies to the digit cube only (--puzzle cubular)");
+    }
     let query = Query {
         keep: args.keep.clone(),
         max_changed: args.max_changed,
@@ -138,6 +151,59 @@ fn run_rubik(args: &MagicArgs) -> Result<ExitCode> {
             writeln!(out, "{}", rubik_json(seq))?;
         } else {
             writeln!(out, "{}", rubik_line(seq))?;
+        }
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+const REGION_DEFAULT: &str = "0-8,0-8,0-8";
+
+fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
+    if !args.keep.is_empty() || args.same_face || args.commutators {
+        bail!("--keep, --same-face and --commutators apply to the 3×3×3 only; the digit cube searches commutators of blocks");
+    }
+    let query = CellQuery {
+        region: Region::parse(&args.region)?,
+        max_changed: args.max_changed,
+        max_length: args.max_length,
+        count: args.count,
+        budget: Duration::from_secs_f64(args.time_limit),
+    };
+    let report = cubist_cubular::magic::search(&query)?;
+    if report.timed_out {
+        eprintln!(
+            "cubist: time limit reached after {} candidates; showing what was found",
+            report.tried
+        );
+    }
+    if report.found.is_empty() {
+        return Err(Unsolvable(format!(
+            "no sequence of at most {} moves changes at most {} cells inside {}",
+            args.max_length, args.max_changed, query.region
+        ))
+        .into());
+    }
+    let mut out = String::new();
+    for seq in &report.found {
+        if args.json {
+            let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
+            writeln!(
+                out,
+                "{{\"moves\": {}, \"repeat\": 1, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
+                serde_json::Value::from(seq.moves_text()),
+                seq.length(),
+                serde_json::Value::from(changed),
+                serde_json::Value::from(seq.cycles_text()),
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{}  length {}  {}",
+                seq.moves_text(),
+                seq.length(),
+                seq.cycles_text()
+            )?;
         }
     }
     std::io::stdout().write_all(out.as_bytes())?;
