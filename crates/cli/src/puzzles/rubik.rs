@@ -152,10 +152,10 @@ pub fn verify(cube: &Input, format: Option<&str>, moves: &Input) -> Result<ExitC
                 String::new()
             };
             Err(Unsolvable(format!(
-                "{}: {at}not solved after {} moves: {} of 54 stickers are wrong",
+                "{}: {at}not solved: {} of 54 stickers are wrong after {} moves",
                 cube.name,
-                alg.len(),
-                wrong_stickers(&after)
+                wrong_stickers(&after),
+                alg.len()
             ))
             .into())
         }
