@@ -302,6 +302,13 @@ pub fn detect(text: &str) -> Result<Format, FormatError> {
         ));
     };
     let trimmed = first.trim();
+    if trimmed == "START" {
+        return Err(FormatError::new(
+            index + 1,
+            "a batch-simulator data set (START ... END)",
+            "a single cube here; data sets are read by `cubist judge`",
+        ));
+    }
     if trimmed.starts_with('[') {
         return Ok(Format::Arrays);
     }
@@ -444,6 +451,8 @@ mod tests {
         assert_eq!(detect("  [[[0]]]").unwrap(), Format::Arrays);
         assert!(detect(" \n\n").is_err());
         assert!(detect("hello world, this is text").is_err());
+        let e = detect("START\nO O O\n").unwrap_err();
+        assert!(e.to_string().contains("cubist judge"), "{e}");
     }
 
     #[test]
