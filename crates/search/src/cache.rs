@@ -73,6 +73,30 @@ pub enum Table {
     Mapped(Mmap),
     /// Computed in this process and kept in memory.
     Owned(Vec<u8>),
+    /// Copied into this process's memory (see [`Table::resident`]).
+    Resident(Mmap),
+}
+
+impl Table {
+    /// The table copied into private memory backed by huge pages where the system
+    /// offers them (Linux). Random look-ups into a table of tens of megabytes then
+    /// miss the address-translation cache far less often, which makes searches that
+    /// probe it at every node markedly faster. Falls back to `self` on failure.
+    pub fn resident(self) -> Table {
+        if matches!(self, Table::Resident(_)) || self.is_empty() {
+            return self;
+        }
+        let Ok(mut copy) = memmap2::MmapMut::map_anon(self.len()) else {
+            return self;
+        };
+        #[cfg(target_os = "linux")]
+        let _ = copy.advise(memmap2::Advice::HugePage);
+        copy.copy_from_slice(&self);
+        match copy.make_read_only() {
+            Ok(m) => Table::Resident(m),
+            Err(_) => self,
+        }
+    }
 }
 
 impl Deref for Table {
@@ -81,6 +105,7 @@ impl Deref for Table {
         match self {
             Table::Mapped(m) => &m[HEADER_LEN..],
             Table::Owned(v) => v,
+            Table::Resident(m) => m,
         }
     }
 }
@@ -90,6 +115,7 @@ impl std::fmt::Debug for Table {
         let kind = match self {
             Table::Mapped(_) => "mapped",
             Table::Owned(_) => "owned",
+            Table::Resident(_) => "resident",
         };
         write!(f, "Table({kind}, {} bytes)", self.len())
     }
@@ -334,6 +360,8 @@ mod tests {
         let b = load_or_build_in(&dir, &spec, build);
         assert!(matches!(b, Table::Mapped(_)));
         assert_eq!(&b[..], &data()[..]);
+        let r = b.resident();
+        assert_eq!(&r[..], &data()[..]);
         assert_eq!(builds.get(), 1);
         let _ = fs::remove_dir_all(&dir);
     }

@@ -16,6 +16,7 @@
 //! | edge8 perm | permutation of the U and D layer edges (phase 2) | 40320 |
 //! | flip-slice class | flip × UD slice up to the 16 symmetries keeping the U-D axis | 64430 |
 
+pub mod cornersym;
 pub mod cubie_coords;
 pub mod flipslice;
 pub mod moves;

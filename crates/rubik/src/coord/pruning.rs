@@ -3,9 +3,12 @@
 //!
 //! - Phase 1 (reach ⟨U, D, R2, L2, F2, B2⟩): flip-slice class × twist, 140,908,410
 //!   entries of 4 bits (70 MB), kept in the table cache.
-//! - Phase 2 (solve within that group): corner perm × slice perm and edge8 perm ×
-//!   slice perm, 967,680 byte entries each, computed in memory in milliseconds.
+//! - Phase 2 (solve within that group): corner-perm class × edge8 perm, 111,575,040
+//!   entries of 4 bits (56 MB), kept in the table cache; and corner perm × slice perm
+//!   and edge8 perm × slice perm, 967,680 byte entries each, computed in memory in
+//!   milliseconds.
 
+use super::cornersym::{CornerSym, N_CORNER_CLASS};
 use super::cubie_coords::*;
 use super::flipslice::{FlipSliceSym, N_FLIPSLICE_CLASS};
 use super::moves::{MoveTables, PHASE2_MOVES};
@@ -25,49 +28,53 @@ pub fn phase1_index(class: usize, twist: usize) -> usize {
     class * N_TWIST + twist
 }
 
-/// The 18 neighbours of a class representative: `(class, symmetry)` after each move.
-fn class_neighbours(mt: &MoveTables, fs: &FlipSliceSym, class: usize) -> [(u32, u8); 18] {
-    let rep = fs.rep[class] as usize;
-    let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
-    let mut out = [(0u32, 0u8); 18];
-    for (m, o) in out.iter_mut().enumerate() {
-        let f = mt.flip[flip * 18 + m] as usize;
-        let s = mt.slice_sorted[slice * 24 * 18 + m] as usize / 24;
-        let cs = fs.class_sym[s * N_FLIP + f];
-        *o = (cs >> 4, (cs & 15) as u8);
-    }
-    out
+/// A coordinate space `class × raw` to fill with distances: classes are symmetry
+/// classes of one coordinate, `raw` a second coordinate carried along by conjugation.
+struct SymSpace<'a> {
+    n_class: usize,
+    n_raw: usize,
+    /// Number of moves (18 in phase 1, 10 in phase 2).
+    n_moves: usize,
+    /// `(class, symmetry)` of each move's image of a class representative.
+    neighbours: &'a (dyn Fn(usize) -> Vec<(u32, u8)> + Sync),
+    /// `raw_move[r * n_moves + k]`.
+    raw_move: &'a [u16],
+    /// `raw_conj[r * 16 + s]`.
+    raw_conj: &'a [u16],
+    /// Symmetries fixing each class representative, as bit sets.
+    stabilizer: &'a [u16],
 }
 
-/// Build the phase-1 table (flip-slice class × twist, distances to phase 1's goal as
-/// 4-bit entries). Deterministic; uses all cores; about ten seconds.
-pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
-    let table = AtomicNibbles::new(N_PHASE1);
+/// Breadth-first search from entry 0 (the goal) over a [`SymSpace`], 4 bits per entry.
+/// Early levels push from the frontier; once the frontier is large, each empty entry
+/// pulls (looks for a neighbour on the previous level), which lets threads fill
+/// disjoint parts of the table. Entries farther than 14 stay 15, a valid lower bound.
+fn build_sym_table(space: &SymSpace, label: &str) -> Vec<u8> {
+    let n = space.n_class * space.n_raw;
+    let nr = space.n_raw;
+    let table = AtomicNibbles::new(n);
     table.set_empty(0, 0);
-    let progress = Progress::new("building the phase-1 pruning table", N_PHASE1 as u64);
+    let progress = Progress::new(label, n as u64);
     progress.inc(1);
-    let mut filled = 1usize;
-    let mut level = 1usize;
-    let mut depth = 0u8;
-    while filled < N_PHASE1 {
-        let empty = N_PHASE1 - filled;
-        let pull = level > empty / 3;
-        let new: usize = (0..N_FLIPSLICE_CLASS)
+    let (mut filled, mut level, mut depth) = (1usize, 1usize, 0u8);
+    while filled < n && depth < EMPTY - 1 && level > 0 {
+        let pull = level > (n - filled) / 3;
+        let new: usize = (0..space.n_class)
             .into_par_iter()
             .map(|class| {
-                let nb = class_neighbours(mt, fs, class);
+                let nb = (space.neighbours)(class);
                 let mut count = 0;
-                for t in 0..N_TWIST {
-                    let here = table.get(phase1_index(class, t));
+                for r in 0..nr {
+                    let here = table.get(class * nr + r);
                     if pull {
                         if here != EMPTY {
                             continue;
                         }
-                        for (m, &(c2, s2)) in nb.iter().enumerate() {
-                            let t1 = mt.twist[t * 18 + m] as usize;
-                            let t2 = fs.twist_conj[t1 * N_SYM_D4H + s2 as usize] as usize;
-                            if table.get(phase1_index(c2 as usize, t2)) == depth {
-                                if table.set_empty(phase1_index(class, t), depth + 1) {
+                        for (k, &(c2, s2)) in nb.iter().enumerate() {
+                            let r1 = space.raw_move[r * space.n_moves + k] as usize;
+                            let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
+                            if table.get(c2 as usize * nr + r2) == depth {
+                                if table.set_empty(class * nr + r, depth + 1) {
                                     count += 1;
                                 }
                                 break;
@@ -77,24 +84,24 @@ pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
                         if here != depth {
                             continue;
                         }
-                        for (m, &(c2, s2)) in nb.iter().enumerate() {
-                            let t1 = mt.twist[t * 18 + m] as usize;
-                            let t2 = fs.twist_conj[t1 * N_SYM_D4H + s2 as usize] as usize;
+                        for (k, &(c2, s2)) in nb.iter().enumerate() {
+                            let r1 = space.raw_move[r * space.n_moves + k] as usize;
+                            let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
                             let c2 = c2 as usize;
-                            if table.get(phase1_index(c2, t2)) != EMPTY {
+                            if table.get(c2 * nr + r2) != EMPTY {
                                 continue;
                             }
-                            if table.set_empty(phase1_index(c2, t2), depth + 1) {
+                            if table.set_empty(c2 * nr + r2, depth + 1) {
                                 count += 1;
                             }
                             // A class fixed by some symmetries: the images of this
-                            // twist under them are the same state.
-                            let stab = fs.stabilizer[c2];
+                            // entry under them are the same state.
+                            let stab = space.stabilizer[c2];
                             if stab != 1 {
                                 for s in 1..N_SYM_D4H {
                                     if stab & (1 << s) != 0 {
-                                        let t3 = fs.twist_conj[t2 * N_SYM_D4H + s] as usize;
-                                        if table.set_empty(phase1_index(c2, t3), depth + 1) {
+                                        let r3 = space.raw_conj[r2 * N_SYM_D4H + s] as usize;
+                                        if table.set_empty(c2 * nr + r3, depth + 1) {
                                             count += 1;
                                         }
                                     }
@@ -106,7 +113,6 @@ pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
                 count
             })
             .sum();
-        assert!(new > 0, "phase-1 search stalled at depth {depth}");
         filled += new;
         level = new;
         depth += 1;
@@ -114,6 +120,67 @@ pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
     }
     progress.finish();
     table.into_bytes()
+}
+
+/// Build the phase-1 table (flip-slice class × twist, distances to phase 1's goal as
+/// 4-bit entries). Deterministic; uses all cores.
+pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
+    let neighbours = |class: usize| {
+        let rep = fs.rep[class] as usize;
+        let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
+        (0..18)
+            .map(|m| {
+                let f = mt.flip[flip * 18 + m] as usize;
+                let s = mt.slice_sorted[slice * 24 * 18 + m] as usize / 24;
+                let cs = fs.class_sym[s * N_FLIP + f];
+                (cs >> 4, (cs & 15) as u8)
+            })
+            .collect()
+    };
+    build_sym_table(
+        &SymSpace {
+            n_class: N_FLIPSLICE_CLASS,
+            n_raw: N_TWIST,
+            n_moves: 18,
+            neighbours: &neighbours,
+            raw_move: &mt.twist,
+            raw_conj: &fs.twist_conj,
+            stabilizer: &fs.stabilizer,
+        },
+        "building the phase-1 pruning table",
+    )
+}
+
+/// Entries of the phase-2 corner-class × edge8 table.
+pub const N_PHASE2: usize = N_CORNER_CLASS * N_EDGE8_PERM;
+/// Bytes of the phase-2 corner-class × edge8 table.
+pub const PHASE2_BYTES: usize = N_PHASE2.div_ceil(2);
+
+/// Build the phase-2 table over corner-perm class × edge8 perm (4 bits, 15 meaning
+/// "15 or more"). Deterministic; uses all cores.
+pub fn build_phase2(mt: &MoveTables, cs: &CornerSym) -> Vec<u8> {
+    let neighbours = |class: usize| {
+        let rep = cs.rep[class] as usize;
+        PHASE2_MOVES
+            .iter()
+            .map(|&m| {
+                let x = cs.class_sym[mt.corner_perm[rep * 18 + m as usize] as usize];
+                (x >> 4, (x & 15) as u8)
+            })
+            .collect()
+    };
+    build_sym_table(
+        &SymSpace {
+            n_class: N_CORNER_CLASS,
+            n_raw: N_EDGE8_PERM,
+            n_moves: 10,
+            neighbours: &neighbours,
+            raw_move: &mt.edge8_perm,
+            raw_conj: &cs.edge8_conj,
+            stabilizer: &cs.stabilizer,
+        },
+        "building the phase-2 pruning table",
+    )
 }
 
 /// Distances in phase 2 over a pair (coordinate `a`, slice perm), `a * 24 + slice perm`,

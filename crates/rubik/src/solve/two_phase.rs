@@ -12,9 +12,10 @@
 //! since one of them usually reaches the target much sooner.
 
 use super::{Options, Solution, SolveError};
+use crate::coord::cornersym::CornerSym;
 use crate::coord::flipslice::FlipSliceSym;
 use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
-use crate::coord::pruning::{self, phase1_index, PHASE1_BYTES};
+use crate::coord::pruning::{self, phase1_index, PHASE1_BYTES, PHASE2_BYTES};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
@@ -25,6 +26,8 @@ use std::time::Instant;
 
 /// Version of the phase-1 table file; bump when its content changes.
 const PHASE1_VERSION: u32 = 1;
+/// Version of the phase-2 table file; bump when its content changes.
+const PHASE2_VERSION: u32 = 1;
 
 /// Everything the two-phase search looks up.
 pub struct Tables {
@@ -34,6 +37,10 @@ pub struct Tables {
     pub flipslice: FlipSliceSym,
     /// Phase-1 distances: flip-slice class × twist, 4 bits each.
     pub phase1: Table,
+    /// Corner-permutation classes and edge8 conjugation.
+    pub corners: CornerSym,
+    /// Phase-2 distances: corner-perm class × edge8 perm, 4 bits each.
+    pub phase2: Table,
     /// Phase-2 distances over corner perm × slice perm.
     pub corner_slice: Vec<u8>,
     /// Phase-2 distances over edge8 perm × slice perm.
@@ -46,22 +53,44 @@ impl Tables {
     /// Compute the small tables and load (or build and cache) the phase-1 table.
     pub fn load() -> Tables {
         let moves = MoveTables::build();
-        let flipslice = FlipSliceSym::build();
-        let spec = TableSpec {
-            name: "twophase-flipslice-twist",
-            version: PHASE1_VERSION,
-            len: PHASE1_BYTES,
-        };
-        let phase1 =
-            cubist_search::load_or_build(&spec, || pruning::build_phase1(&moves, &flipslice));
-        let corner_slice = pruning::build_corner_slice(&moves);
-        let edge_slice = pruning::build_edge_slice(&moves);
+        let mt = &moves;
+        // Phase 1's and phase 2's tables are independent: set them up side by side.
+        let ((flipslice, phase1), (corners, phase2, (corner_slice, edge_slice))) = rayon::join(
+            || {
+                let flipslice = FlipSliceSym::build();
+                let spec = TableSpec {
+                    name: "twophase-flipslice-twist",
+                    version: PHASE1_VERSION,
+                    len: PHASE1_BYTES,
+                };
+                let table =
+                    cubist_search::load_or_build(&spec, || pruning::build_phase1(mt, &flipslice));
+                (flipslice, table.resident())
+            },
+            || {
+                let corners = CornerSym::build();
+                let spec = TableSpec {
+                    name: "twophase-corner-edge8",
+                    version: PHASE2_VERSION,
+                    len: PHASE2_BYTES,
+                };
+                let table =
+                    cubist_search::load_or_build(&spec, || pruning::build_phase2(mt, &corners));
+                let small = rayon::join(
+                    || pruning::build_corner_slice(mt),
+                    || pruning::build_edge_slice(mt),
+                );
+                (corners, table.resident(), small)
+            },
+        );
         let edge_turns =
             std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
         Tables {
             moves,
             flipslice,
             phase1,
+            corners,
+            phase2,
             corner_slice,
             edge_slice,
             edge_turns,
@@ -80,6 +109,15 @@ impl Tables {
         let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
         let t = self.flipslice.twist_conj[twist * N_SYM_D4H + (cs & 15)] as usize;
         Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
+    }
+
+    /// Lower bound on the phase-2 distance of (corner perm, edge8 perm), ignoring the
+    /// slice edges.
+    #[inline(always)]
+    fn phase2_distance(&self, cp: usize, e8: usize) -> usize {
+        let x = self.corners.class_sym[cp] as usize;
+        let e = self.corners.edge8_conj[e8 * N_SYM_D4H + (x & 15)] as usize;
+        Nibbles(&self.phase2).get((x >> 4) * N_EDGE8_PERM + e) as usize
     }
 }
 
@@ -162,12 +200,34 @@ struct Search<'a> {
     best: Option<(Vec<u8>, usize)>,
     /// Which version is being searched.
     version: usize,
-    /// Longest phase 2 tried: long phase-2 searches are slow, and a longer phase 1
-    /// usually leaves a much shorter phase 2.
-    phase2_cap: usize,
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
+}
+
+/// The coordinates of a phase-1 search node and its phase-1 distance bound.
+#[derive(Clone, Copy)]
+struct Phase1Node {
+    flip: usize,
+    twist: usize,
+    slice_sorted: usize,
+    corner_perm: usize,
+    h: usize,
+}
+
+/// Ask the processor to start loading `x` into the cache.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; it never faults, even on a bad address, and
+    // this one is a valid reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            x as *const T as *const i8,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 /// Whether move `m` may follow move `last`: never the same face twice, and of two
@@ -192,15 +252,14 @@ impl Search<'_> {
     }
 
     /// Phase-1 search of exactly `togo` more moves from depth `depth`; true to stop.
-    fn phase1(
-        &mut self,
-        flip: usize,
-        twist: usize,
-        ss: usize,
-        cp: usize,
-        depth: usize,
-        togo: usize,
-    ) -> bool {
+    fn phase1(&mut self, node: Phase1Node, depth: usize, togo: usize) -> bool {
+        let Phase1Node {
+            flip,
+            twist,
+            slice_sorted: ss,
+            corner_perm: cp,
+            h,
+        } = node;
         if togo == 0 {
             if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
                 // The move before this one already reached phase 2's group: that
@@ -212,20 +271,57 @@ impl Search<'_> {
         if self.out_of_time() {
             return true;
         }
-        let mt = &self.t.moves;
+        let t = self.t;
+        let mt = &t.moves;
+        // Three passes over the children so that their table look-ups, which mostly
+        // miss the cache, overlap: coordinates and the class look-up first, then the
+        // distance-table index, then the distances.
+        let mut kids = [(0u32, 0u16, 0u16, 0u32); 18];
+        let mut n = 0;
+        // Already in phase 2's group with few moves left: a phase-2 move now would keep
+        // the rest inside the group, and those endings are phase 2's job.
+        let skip_phase2_moves = h == 0 && togo < 5;
         for m in 0..18 {
             if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
                 continue;
             }
-            let flip2 = mt.flip[flip * 18 + m] as usize;
-            let twist2 = mt.twist[twist * 18 + m] as usize;
-            let ss2 = mt.slice_sorted[ss * 18 + m] as usize;
-            if self.t.phase1_distance(flip2, ss2 / 24, twist2) >= togo {
+            if skip_phase2_moves && is_phase2_move(m) {
                 continue;
             }
+            let flip2 = mt.flip[flip * 18 + m] as usize;
+            let ss2 = mt.slice_sorted[ss * 18 + m] as usize;
+            let fs = (ss2 / 24) * N_FLIP + flip2;
+            prefetch(&t.flipslice.class_sym[fs]);
+            kids[n] = (m as u32, flip2 as u16, ss2 as u16, fs as u32);
+            n += 1;
+        }
+        let mut index = [0usize; 18];
+        for i in 0..n {
+            let (m, _, _, fs) = kids[i];
+            let twist2 = mt.twist[twist * 18 + m as usize] as usize;
+            let cs = t.flipslice.class_sym[fs as usize] as usize;
+            let tc = t.flipslice.twist_conj[twist2 * N_SYM_D4H + (cs & 15)] as usize;
+            index[i] = phase1_index(cs >> 4, tc);
+            prefetch(&t.phase1[index[i] >> 1]);
+            kids[i].3 = twist2 as u32;
+        }
+        for i in 0..n {
+            let h2 = Nibbles(&t.phase1).get(index[i]) as usize;
+            if h2 >= togo {
+                continue;
+            }
+            let (m, flip2, ss2, twist2) = kids[i];
+            let m = m as usize;
             let cp2 = mt.corner_perm[cp * 18 + m] as usize;
             self.path[depth] = m as u8;
-            if self.phase1(flip2, twist2, ss2, cp2, depth + 1, togo - 1) {
+            let child = Phase1Node {
+                flip: flip2 as usize,
+                twist: twist2 as usize,
+                slice_sorted: ss2 as usize,
+                corner_perm: cp2,
+                h: h2,
+            };
+            if self.phase1(child, depth + 1, togo - 1) {
                 return true;
             }
             if self.timed_out {
@@ -242,7 +338,6 @@ impl Search<'_> {
         let Some(allowed) = self.limit.checked_sub(depth1) else {
             return false;
         };
-        let allowed = allowed.min(self.phase2_cap);
         let t = self.t;
         let dc = t.corner_slice[cp * N_SLICE_PERM + slice_perm] as usize;
         if dc > allowed {
@@ -255,6 +350,10 @@ impl Search<'_> {
         }
         let e8 = crate::coord::perm_rank(&ep[..8]);
         let de = t.edge_slice[e8 * N_SLICE_PERM + slice_perm] as usize;
+        if de > allowed {
+            return false;
+        }
+        let de = de.max(t.phase2_distance(cp, e8));
         for d2 in dc.max(de)..=allowed {
             if self.phase2(cp, e8, slice_perm, depth1, d2) {
                 let len = depth1 + d2;
@@ -284,7 +383,7 @@ impl Search<'_> {
                 continue;
             }
             let e82 = mt.edge8_perm[e8 * 10 + k] as usize;
-            if t.edge_slice[e82 * N_SLICE_PERM + sp2] as usize >= togo {
+            if t.phase2_distance(cp2, e82) >= togo {
                 continue;
             }
             self.path[depth] = m as u8;
@@ -295,9 +394,6 @@ impl Search<'_> {
         false
     }
 }
-
-/// Phase-2 length cap of the first pass (see `Search::phase2_cap`).
-const PHASE2_CAP: usize = 10;
 
 impl Search<'_> {
     /// Iterative deepening of phase 1 over all six versions together; true when a
@@ -313,13 +409,14 @@ impl Search<'_> {
                 }
                 self.edges = start.edges;
                 self.version = k;
-                let (f, tw, ss, cp) = (
-                    start.flip,
-                    start.twist,
-                    start.slice_sorted,
-                    start.corner_perm,
-                );
-                if self.phase1(f, tw, ss, cp, 0, depth) {
+                let root = Phase1Node {
+                    flip: start.flip,
+                    twist: start.twist,
+                    slice_sorted: start.slice_sorted,
+                    corner_perm: start.corner_perm,
+                    h: start.h1,
+                };
+                if self.phase1(root, 0, depth) {
                     return !self.timed_out;
                 }
             }
@@ -357,19 +454,11 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         target: opts.max_length,
         best: None,
         version: 0,
-        phase2_cap: PHASE2_CAP,
         nodes: 0,
         deadline: opts.timeout.map(|d| Instant::now() + d),
         timed_out: false,
     };
-    // A first pass with phase 2 capped; if it ends without reaching the target (and
-    // time is left), a second pass without the cap makes the search exhaustive.
-    for cap in [PHASE2_CAP, MAX_PATH] {
-        search.phase2_cap = cap;
-        if search.run(&starts) || search.timed_out {
-            break;
-        }
-    }
+    search.run(&starts);
     match search.best {
         Some((moves, k)) => {
             let alg = starts[k].translate(&moves);
