@@ -32,8 +32,10 @@ Examples:
       all edges kept, at most three corners changed, all on one face
   cubist magic --keep edges --keep corner-positions --max-changed 3 --same-face
       twist at most three corners of one face, nothing else
-  cubist magic --keep corners --keep edge-positions --max-changed 2 --commutators
-      flip two edges with a commutator
+  cubist magic --keep corners --keep edge-positions --max-changed 2
+      flip two edges, nothing else
+  cubist magic --keep edges --keep corner-positions --max-changed 2 --commutators --max-length 5
+      twist two corners with a commutator
   cubist magic --keep edges --max-changed 3 --commutators --count 3 --json
   cubist magic --puzzle cubular --region 3-5,3-5,3-5 --count 3
       digit cube: 3-cycles of cells inside the 3×3×3 box at the centre
@@ -94,6 +96,9 @@ pub enum MagicPuzzle {
     Cubular,
 }
 
+/// Most answers one run may ask for (each is kept in memory until printed).
+const MAX_COUNT: usize = 10_000;
+
 fn parse_keep(s: &str) -> Result<Keep, String> {
     s.parse()
 }
@@ -104,6 +109,12 @@ pub fn run(args: &MagicArgs) -> Result<ExitCode> {
         bail!(
             "--time-limit {} is out of range, expected more than 0 and at most 86400 seconds",
             args.time_limit
+        );
+    }
+    if args.count > MAX_COUNT {
+        bail!(
+            "--count {} is too many, expected at most {MAX_COUNT}",
+            args.count
         );
     }
     match args.puzzle {

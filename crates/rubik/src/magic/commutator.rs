@@ -2,7 +2,7 @@
 //! commutator changes only pieces near that overlap — the classic way to build a
 //! corner 3-cycle (`[R U R', D]`) or a two-corner twist.
 
-use super::canonical::for_each_canonical;
+use super::canonical::{compose, for_each_canonical};
 use super::{Found, MagicSequence, Query};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
@@ -27,8 +27,15 @@ pub(crate) fn search(query: &Query, found: &mut Found) {
                 return false;
             }
             let a_inv = a.inverse();
+            let last_axis = moves[len - 1].face.axis();
             for (b_moves, b, b_inv) in &bs {
-                let c = a.then(b).then(&a_inv).then(b_inv);
+                // When B turns only faces on the axis of A's last turn, that turn
+                // commutes with B and cancels: [A, B] equals [A minus its last turn, B],
+                // already tried.
+                if b_moves.iter().all(|m| m.face.axis() == last_axis) {
+                    continue;
+                }
+                let c = compose(&compose(&compose(a, b), &a_inv), b_inv);
                 if !query.accepts(&c, &protected) {
                     continue;
                 }
