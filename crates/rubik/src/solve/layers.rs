@@ -3,7 +3,8 @@
 //! corner orientation — each reached from the previous by a short search that must also
 //! keep everything solved so far.
 //!
-//! The first three stages are shortest searches (IDA* bounded by pattern databases);
+//! The first three stages are shortest searches (IDA* bounded by pattern databases,
+//! settling for a short solution when the shortest takes too long to find);
 //! the middle layer places two middle edges, then the other two. The last four are
 //! chains of first-two-layers-preserving macros found once by search (module
 //! `last_layer`): each stage takes a shortest chain, and among those the ones that
@@ -68,6 +69,10 @@ const CROSS_CORNERS: [[usize; 4]; 4] = [
 /// The longest search any stage is allowed (never reached in practice).
 const MAX_STAGE_DEPTH: u8 = 24;
 
+/// Search nodes a first-layers stage may spend looking for its shortest solution before
+/// settling for a merely short one (this bounds the time a hard cube takes).
+const SEARCH_BUDGET: u64 = 6_000;
+
 /// The longest macro (first-two-layers-preserving sequence) the last layer chains.
 const MACRO_LENGTH: u8 = 8;
 
@@ -88,7 +93,7 @@ pub fn solve(cube: &CubieCube) -> StagedSolution {
         let mut moves = Vec::new();
         for goal in goals {
             let found = goal
-                .shortest(&codes, MAX_STAGE_DEPTH)
+                .short(&codes, MAX_STAGE_DEPTH, SEARCH_BUDGET)
                 .expect("every stage is reachable on a reachable cube");
             for m in &found {
                 codes = pieces::turns().apply(&codes, m.index());

@@ -13,7 +13,9 @@ pub struct Pattern {
     pieces: [usize; 4],
     /// Index weight of each place (zero for unused places).
     weights: [usize; 4],
-    dist: Vec<u8>,
+    /// Distances packed two to a byte (low half first), to keep the tables small
+    /// enough to stay in cache while searching.
+    packed: Vec<u8>,
 }
 
 impl Pattern {
@@ -93,7 +95,10 @@ impl Pattern {
         Pattern {
             pieces: std::array::from_fn(|a| pieces[a.min(k - 1)]),
             weights: std::array::from_fn(|a| if a < k { CODES.pow(a as u32) } else { 0 }),
-            dist,
+            packed: {
+                debug_assert!(dist.iter().all(|&d| d < 15 || d == u8::MAX));
+                pack(&dist)
+            },
         }
     }
 
@@ -106,6 +111,17 @@ impl Pattern {
             + codes[p1] as usize * w1
             + codes[p2] as usize * w2
             + codes[p3] as usize * w3;
-        self.dist[i]
+        self.packed[i / 2] >> (i % 2 * 4) & 0xF
     }
+}
+
+/// Two distances per byte; unreachable arrangements (never met) read as 15.
+fn pack(dist: &[u8]) -> Vec<u8> {
+    dist.chunks(2)
+        .map(|pair| {
+            let lo = pair[0].min(15);
+            let hi = pair.get(1).map_or(15, |&d| d.min(15));
+            lo | hi << 4
+        })
+        .collect()
 }

@@ -1,5 +1,6 @@
 //! Iterative-deepening A* towards a goal given as accepted codes per piece, bounded
-//! below by pattern databases: the shortest move sequence reaching the goal.
+//! below by pattern databases: the shortest move sequence reaching the goal, or, when
+//! that takes too long, a short one found with inflated bounds.
 
 use super::pattern::{Masks, Pattern};
 use super::pieces::{turns, Pieces, Turns, PIECES};
@@ -31,53 +32,94 @@ impl Goal {
             .unwrap_or(0)
     }
 
-    /// Whether some pattern database proves the goal is more than `left` turns away.
+    /// Whether some pattern database, its bound scaled by `weight` halves, says the
+    /// goal is more than `left` turns away (with weight 2 this is a proof).
     #[inline]
-    fn exceeds(&self, codes: &Pieces, left: u8) -> bool {
-        self.patterns.iter().any(|p| p.bound(codes) > left)
+    fn exceeds(&self, codes: &Pieces, left: u8, weight: u16) -> bool {
+        self.patterns
+            .iter()
+            .any(|p| p.bound(codes) as u16 * weight > left as u16 * 2)
     }
 
-    /// A shortest move sequence from `start` to the goal (none longer than `max`).
-    pub fn shortest(&self, start: &Pieces, max: u8) -> Option<Vec<Move>> {
-        let mut path = Vec::new();
-        let t = turns();
+    /// A shortest move sequence from `start` to the goal (none longer than `max`) if one
+    /// is found within `budget` search nodes; otherwise a short one, found quickly with
+    /// doubled bounds (at most twice as long as the shortest).
+    pub fn short(&self, start: &Pieces, max: u8, budget: u64) -> Option<Vec<Move>> {
+        match self.deepen(start, max, 2, budget) {
+            Ok(found) => found,
+            Err(OutOfBudget) => self.deepen(start, max, 4, u64::MAX).ok().flatten(),
+        }
+    }
+
+    /// Iterative deepening with bounds scaled by `weight` halves, giving up after
+    /// `budget` nodes.
+    fn deepen(
+        &self,
+        start: &Pieces,
+        max: u8,
+        weight: u16,
+        budget: u64,
+    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        let mut walk = Walk {
+            t: turns(),
+            weight,
+            nodes_left: budget,
+            path: Vec::new(),
+        };
         for depth in self.bound(start)..=max {
-            if self.dfs(t, start, depth, 6, &mut path) {
-                return Some(path.into_iter().map(Move::from_index).collect());
+            if self.dfs(&mut walk, start, depth, 6)? {
+                return Ok(Some(walk.path.into_iter().map(Move::from_index).collect()));
             }
         }
-        None
+        Ok(None)
     }
 
     fn dfs(
         &self,
-        t: &Turns,
+        w: &mut Walk,
         codes: &Pieces,
         left: u8,
         last_face: usize,
-        path: &mut Vec<usize>,
-    ) -> bool {
-        if left == 0 {
-            return self.reached(codes);
+    ) -> Result<bool, OutOfBudget> {
+        // With inflated bounds a goal may be met before the depth runs out.
+        if left == 0 || w.weight != 2 {
+            if self.reached(codes) {
+                return Ok(true);
+            }
+            if left == 0 {
+                return Ok(false);
+            }
         }
+        w.nodes_left = w.nodes_left.checked_sub(1).ok_or(OutOfBudget)?;
         for m in 0..18 {
             let face = m / 3;
             // Never turn a face twice running; turn opposite faces in one order only.
             if face == last_face || face == last_face + 3 {
                 continue;
             }
-            let next = t.apply(codes, m);
-            if self.exceeds(&next, left - 1) {
+            let next = w.t.apply(codes, m);
+            if self.exceeds(&next, left - 1, w.weight) {
                 continue;
             }
-            path.push(m);
-            if self.dfs(t, &next, left - 1, face, path) {
-                return true;
+            w.path.push(m);
+            if self.dfs(w, &next, left - 1, face)? {
+                return Ok(true);
             }
-            path.pop();
+            w.path.pop();
         }
-        false
+        Ok(false)
     }
+}
+
+/// The search gave up: it met more nodes than it was allowed.
+struct OutOfBudget;
+
+/// One search's moves tables, bound weight, remaining node budget and current path.
+struct Walk {
+    t: &'static Turns,
+    weight: u16,
+    nodes_left: u64,
+    path: Vec<usize>,
 }
 
 impl Goal {
@@ -109,7 +151,7 @@ impl Goal {
                 continue;
             }
             let next = t.apply(codes, m);
-            if self.bound(&next) >= left {
+            if self.exceeds(&next, left - 1, 2) {
                 continue;
             }
             path.push(m);
