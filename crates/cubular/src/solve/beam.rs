@@ -1,9 +1,11 @@
-//! Stage one: beam search over single block moves, scored by weighted misplaced cells.
+//! Stage one: beam search over single block moves, scored by misplaced cells (weighted by
+//! how far the digit is from home) and broken bonds (see [`super::bonds`]).
 //!
 //! Each level expands every kept cube by all 3087 moves, scoring a child incrementally
 //! from the 24 cells the move changes, and keeps the best distinct children. The search
 //! returns the path to the best cube seen once it stops improving.
 
+use super::bonds::{broken, intact, surfaces};
 use super::weights::cost_table;
 use super::Ctx;
 use crate::cube::{Cube, CELLS};
@@ -30,13 +32,24 @@ fn zobrist() -> &'static [[u64; 10]; CELLS] {
 
 /// Weighted count of misplaced cells.
 pub(crate) fn score(cells: &[u8; CELLS], w: &[i32]) -> i32 {
-    (0..CELLS).map(|i| w[i * 10 + cells[i] as usize]).sum()
+    (0..CELLS)
+        .map(|i| w[i * 10 + cells[i] as usize])
+        .sum::<i32>()
+        + bond_weight() * broken(cells)
+}
+
+/// How much a broken bond counts against a misplaced cell (which counts 5..8).
+fn bond_weight() -> i32 {
+    4
 }
 
 fn hash(cells: &[u8; CELLS]) -> u64 {
     let z = zobrist();
     (0..CELLS).fold(0, |h, i| h ^ z[i][cells[i] as usize])
 }
+
+/// Cells a level must fix on average, over the first levels, to go on.
+const SHALLOW_GAIN: usize = 6;
 
 struct Node {
     cells: Box<[u8; CELLS]>,
@@ -62,6 +75,8 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();
+    let surf = surfaces();
+    let bw = bond_weight();
 
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
     let root_score = score(&root_cells, w);
@@ -78,7 +93,13 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
     let mut seen = std::collections::HashSet::new();
     seen.insert(hash(start.cells()));
 
-    while best_score > 0 && stale < patience && !ctx.out_of_time() {
+    let mut levels = 0;
+    while best_score > 0
+        && stale < patience
+        && levels < ctx.opts.effort.beam_levels()
+        && !ctx.out_of_time()
+    {
+        levels += 1;
         let mut children: Vec<Child> = beam
             .par_iter()
             .enumerate()
@@ -98,6 +119,13 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
                         d += w[dst * 10 + v as usize] - w[dst * 10 + old as usize];
                         h ^= z[dst][old as usize] ^ z[dst][v as usize];
                     }
+                    let mut b = 0;
+                    for &(src, dst, out) in &surf[mi] {
+                        let o = cells[out as usize];
+                        b += intact(cells[dst as usize], o) as i32
+                            - intact(cells[src as usize], o) as i32;
+                    }
+                    d += bw * b;
                     Some(Child {
                         score: node.score + d,
                         hash: h,
@@ -144,6 +172,15 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
             break;
         }
         beam = next;
+        // A deep scramble gives single moves little to undo: leave it to later stages.
+        let misplaced = |c: &[u8; CELLS]| {
+            (0..CELLS)
+                .filter(|&i| c[i] != crate::cube::SOLVED[i])
+                .count()
+        };
+        if levels == 8 && (start.misplaced() - misplaced(&beam[0].cells)) < 8 * SHALLOW_GAIN {
+            return Vec::new();
+        }
         if beam[0].score < best_score {
             best_score = beam[0].score;
             best_at = beam[0].at;

@@ -10,15 +10,17 @@
 use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
 use crate::moves::{move_table, Axis, Move};
+use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
-/// Largest number of cells a kept commutator may change.
-const MAX_CELLS: usize = 3;
 /// Deepest setup (moves before and after) tried to carry a piece.
 const MAX_SETUP: usize = 4;
 
 type Offset = [i8; 3];
+
+/// Largest commutator kept (cells changed); each effort level uses a prefix of them.
+const LARGEST: usize = 12;
 
 /// A commutator relative to its first block's centre.
 struct Pattern {
@@ -39,6 +41,7 @@ fn patterns() -> &'static [Pattern] {
 fn build_patterns() -> Vec<Pattern> {
     let c = 4i8;
     let mut out = Vec::new();
+    let mut effects = std::collections::HashSet::new();
     let table = move_table();
     for ox in -2i8..=2 {
         for oy in -2i8..=2 {
@@ -73,7 +76,20 @@ fn build_patterns() -> Vec<Pattern> {
                                     .filter(|&i| lab[i] as usize != i)
                                     .map(|i| (i, lab[i] as usize))
                                     .collect();
-                                if changed.is_empty() || changed.len() > MAX_CELLS {
+                                if changed.is_empty() || changed.len() > LARGEST {
+                                    continue;
+                                }
+                                // Keep one commutator per effect.
+                                let key: Vec<(i32, i32)> = changed
+                                    .iter()
+                                    .map(|&(d, s)| {
+                                        (
+                                            d as i32 - index(4, 4, 4) as i32,
+                                            s as i32 - index(4, 4, 4) as i32,
+                                        )
+                                    })
+                                    .collect();
+                                if !effects.insert(key) {
                                     continue;
                                 }
                                 let rel = |i: usize| {
@@ -106,6 +122,8 @@ fn build_patterns() -> Vec<Pattern> {
             }
         }
     }
+    // Smallest first, so that a size limit is a prefix.
+    out.sort_by_key(|p| p.pairs.len());
     out
 }
 
@@ -171,6 +189,62 @@ fn placements_into(t: usize) -> impl Iterator<Item = (Placement, usize)> {
     })
 }
 
+/// Pattern pairs (pattern, pair) sharing one step from destination to source.
+type StepGroup = (Offset, Vec<(u32, u8)>);
+
+/// Pattern pairs grouped by the step from destination to source: (step, [(pattern, pair)]).
+fn by_step() -> &'static Vec<StepGroup> {
+    static S: OnceLock<Vec<StepGroup>> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut m: std::collections::BTreeMap<Offset, Vec<(u32, u8)>> = Default::default();
+        for (pi, p) in patterns().iter().enumerate() {
+            for (k, &(d, s)) in p.pairs.iter().enumerate() {
+                let step = [s[0] - d[0], s[1] - d[1], s[2] - d[2]];
+                m.entry(step).or_default().push((pi as u32, k as u8));
+            }
+        }
+        m.into_iter().collect()
+    })
+}
+
+/// The placement into misplaced cell `t` that gains most, among those bringing it a
+/// right piece.
+fn best_into(t: usize, cells: &[u8; CELLS], limit: usize) -> Option<(i32, Placement)> {
+    let (x, y, z) = coords(t);
+    let t3 = [x as i8, y as i8, z as i8];
+    let want = SOLVED[t];
+    let mut best: Option<(i32, Placement)> = None;
+    for (step, list) in by_step() {
+        let s3 = [t3[0] + step[0], t3[1] + step[1], t3[2] + step[2]];
+        if s3.iter().any(|&c| !(0..9).contains(&c)) {
+            continue;
+        }
+        if cells[index(s3[0] as usize, s3[1] as usize, s3[2] as usize)] != want {
+            continue;
+        }
+        for &(pi, k) in list {
+            let p = &patterns()[pi as usize];
+            if p.pairs.len() > limit {
+                break;
+            }
+            let d = p.pairs[k as usize].0;
+            let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
+            if !(0..3).all(|i| anchor[i] >= p.lo[i] && anchor[i] <= p.hi[i]) {
+                continue;
+            }
+            let pl = Placement {
+                pattern: pi,
+                anchor,
+            };
+            let g = pl.gain(cells);
+            if g > 0 && best.map_or(true, |(bg, _)| g > bg) {
+                best = Some((g, pl));
+            }
+        }
+    }
+    best
+}
+
 /// For each cell, the moves that carry its piece elsewhere: (move index, destination).
 fn carriers() -> &'static Vec<Vec<(u16, u16)>> {
     static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
@@ -194,10 +268,9 @@ fn contains(m: Move, cell: usize) -> bool {
 
 /// Run the endgame on `cube`; returns the moves that solve it.
 pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
+    let limit = ctx.opts.effort.commutator_cells();
     let mut cells = *cube.cells();
     let mut out: Vec<Move> = Vec::new();
-    let max_gain = MAX_CELLS as i32;
-    let mut thr = max_gain;
     let apply = |cells: &mut [u8; CELLS], out: &mut Vec<Move>, ms: &[Move]| {
         let table = move_table();
         for &m in ms {
@@ -214,35 +287,20 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
         if wrong.is_empty() {
             break;
         }
-        // Direct commutators.
-        let mut applied = false;
-        for &t in &wrong {
-            if cells[t] == SOLVED[t] {
-                continue;
-            }
-            let mut best: Option<(i32, Placement)> = None;
-            for (pl, src) in placements_into(t) {
-                if cells[src] != SOLVED[t] {
-                    continue;
-                }
-                let g = pl.gain(&cells);
-                if best.map_or(true, |(bg, _)| g > bg) {
-                    best = Some((g, pl));
-                }
-            }
-            if let Some((g, pl)) = best {
-                if g >= thr {
+        // Direct commutators: the best placement into each misplaced cell; play the
+        // best ones of this round that still gain as much.
+        let cands: Vec<(i32, Placement)> = wrong
+            .par_iter()
+            .filter_map(|&t| best_into(t, &cells, limit))
+            .collect();
+        if let Some(top) = cands.iter().map(|c| c.0).max() {
+            let mut cands = cands;
+            cands.sort_by_key(|c| -c.0);
+            for (g, pl) in cands {
+                if g == top && pl.gain(&cells) >= g {
                     apply(&mut cells, &mut out, &pl.moves());
-                    applied = true;
                 }
             }
-        }
-        if applied {
-            thr = max_gain;
-            continue;
-        }
-        if thr > 1 {
-            thr -= 1;
             continue;
         }
         // Carry a piece next to its target with setup moves.
@@ -250,7 +308,6 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
             return Err(SolveError::Stuck(wrong.len()));
         };
         apply(&mut cells, &mut out, &ms);
-        thr = max_gain;
         let c = Cube::from_cells(cells);
         ctx.report("endgame", &c, out.len());
     }
@@ -266,7 +323,9 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
         // Entry cells: where a piece must be for some commutator to bring it into t.
         let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
         for (pl, src) in placements_into(t) {
-            entry[src].push(pl);
+            if patterns()[pl.pattern as usize].pairs.len() <= 3 {
+                entry[src].push(pl);
+            }
         }
         let sources: Vec<usize> = wrong
             .iter()

@@ -1,14 +1,17 @@
 //! The digit-cube solver.
 //!
-//! Two stages: a beam search over single block moves scored by misplaced cells (it
-//! undoes shallow scrambles almost move by move and makes quick progress on deep ones),
-//! then an endgame of short commutators `[A, B]` (3-cycles of cells of one parity class)
-//! that fix the remaining cells, carried to far pieces by setup moves. A final pass merges
-//! and cancels moves. Every solution is checked by applying it before it is returned.
+//! Three stages: a beam search over single block moves scored by misplaced cells and
+//! broken bonds (it undoes shallow scrambles move by move), an outside-in sweep that
+//! places cells with moves that keep already placed cells right, and an endgame of short
+//! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
+//! far pieces by setup moves. A final pass merges and cancels moves. Every solution is
+//! checked by applying it before it is returned.
 
 mod beam;
+mod bonds;
 mod endgame;
 mod peephole;
+mod sweep;
 mod weights;
 
 pub use peephole::simplify;
@@ -43,6 +46,16 @@ impl Effort {
     /// Beam width of the first stage.
     pub(crate) fn beam_width(self) -> usize {
         [8, 24, 64, 160, 400][self.0 as usize - 1]
+    }
+
+    /// Most levels the beam runs (deep scrambles gain little from it).
+    pub(crate) fn beam_levels(self) -> usize {
+        [40, 80, 120, 160, 200][self.0 as usize - 1]
+    }
+
+    /// Largest commutator (cells changed) the endgame uses.
+    pub(crate) fn commutator_cells(self) -> usize {
+        [3, 6, 9, 9, 12][self.0 as usize - 1]
     }
 }
 
@@ -121,19 +134,40 @@ impl Ctx {
     }
 }
 
+/// Sweep and endgame from `cube`, after the moves `so_far`; the whole list, simplified.
+fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
+    let mut moves = so_far;
+    let mut work = cube.clone();
+    if !work.is_solved() {
+        let more = sweep::run(&work, ctx);
+        work.apply_all(&more);
+        moves.extend(more);
+        ctx.report("sweep", &work, moves.len());
+    }
+    if !work.is_solved() {
+        moves.extend(endgame::run(&work, ctx)?);
+    }
+    Ok(simplify(&moves))
+}
+
 /// Find moves that restore `cube`, checked by applying them.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let ctx = Ctx {
         start: Instant::now(),
         opts: opts.clone(),
     };
-    let mut moves = beam::run(cube, &ctx);
+    // Undo what the beam can (all of a shallow scramble, often), then finish by
+    // sweep and endgame both from the beam's cube and from the start; keep the shorter.
+    let beam_moves = beam::run(cube, &ctx);
     let mut work = cube.clone();
-    work.apply_all(&moves);
-    ctx.report("beam", &work, moves.len());
+    work.apply_all(&beam_moves);
+    ctx.report("beam", &work, beam_moves.len());
+    let mut moves = finish(&work, beam_moves, &ctx)?;
     if !work.is_solved() {
-        let more = endgame::run(&work, &ctx)?;
-        moves.extend(more);
+        let direct = finish(cube, Vec::new(), &ctx)?;
+        if direct.len() < moves.len() {
+            moves = direct;
+        }
     }
     let moves = simplify(&moves);
     let mut check = cube.clone();

@@ -1,0 +1,77 @@
+//! Bonds between neighbouring cells: a bond is intact when the two digits differ by one
+//! (mod 9), as every bond of the solved cube does. Turning a block keeps the bonds
+//! inside it intact or broken as they were and changes only the bonds across its
+//! surface, so undoing a scramble move restores the bonds it broke there: a much
+//! sharper signal for shallow scrambles than counting misplaced cells.
+
+use crate::cube::{coords, index, CELLS};
+use crate::moves::{move_table, Move, MOVE_COUNT};
+use std::sync::OnceLock;
+
+/// Whether digits `a` and `b` of neighbouring cells form an intact bond.
+pub fn intact(a: u8, b: u8) -> bool {
+    let d = (a + 9 - b) % 9;
+    d == 1 || d == 8
+}
+
+/// Surface bonds a move changes: (source inside, destination inside, neighbour outside).
+pub type Surface = Vec<(u16, u16, u16)>;
+
+/// For every move, the bonds across its block's surface that it changes.
+pub fn surfaces() -> &'static [Surface] {
+    static S: OnceLock<Vec<Surface>> = OnceLock::new();
+    S.get_or_init(|| {
+        let table = move_table();
+        (0..MOVE_COUNT)
+            .map(|mi| {
+                let m = Move::from_index(mi);
+                let inside = |x: usize, y: usize, z: usize| {
+                    (m.x as usize).abs_diff(x) <= 1
+                        && (m.y as usize).abs_diff(y) <= 1
+                        && (m.z as usize).abs_diff(z) <= 1
+                };
+                let mut v = Vec::new();
+                for &(dst, src) in table[mi].iter() {
+                    let (x, y, z) = coords(dst as usize);
+                    for (dx, dy, dz) in [
+                        (1i32, 0i32, 0i32),
+                        (-1, 0, 0),
+                        (0, 1, 0),
+                        (0, -1, 0),
+                        (0, 0, 1),
+                        (0, 0, -1),
+                    ] {
+                        let (nx, ny, nz) = (x as i32 + dx, y as i32 + dy, z as i32 + dz);
+                        if !(0..9).contains(&nx) || !(0..9).contains(&ny) || !(0..9).contains(&nz) {
+                            continue;
+                        }
+                        let (nx, ny, nz) = (nx as usize, ny as usize, nz as usize);
+                        if inside(nx, ny, nz) {
+                            continue;
+                        }
+                        v.push((src, dst, index(nx, ny, nz) as u16));
+                    }
+                }
+                v
+            })
+            .collect()
+    })
+}
+
+/// Number of broken bonds in the whole cube.
+pub fn broken(cells: &[u8; CELLS]) -> i32 {
+    let mut n = 0;
+    for i in 0..CELLS {
+        let (x, y, z) = coords(i);
+        if x < 8 && !intact(cells[i], cells[i + 1]) {
+            n += 1;
+        }
+        if z < 8 && !intact(cells[i], cells[i + 9]) {
+            n += 1;
+        }
+        if y < 8 && !intact(cells[i], cells[i + 81]) {
+            n += 1;
+        }
+    }
+    n
+}

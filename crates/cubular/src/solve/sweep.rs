@@ -1,0 +1,171 @@
+//! Stage two: place cells from the outside in with "free" moves.
+//!
+//! Cells are taken in a fixed order, those covered by the fewest blocks (near the
+//! cube's corners, edges and faces) first. A placed cell is locked, and a block is free
+//! while it holds no locked cell: turning it cannot undo earlier work. For each cell the
+//! shortest sequence of free moves (found by a backward breadth-first search over where
+//! pieces come from) that brings a right piece there is played, preferring the one that
+//! also fixes the most other cells. Cells no free block reaches are left to the
+//! commutator endgame.
+
+use super::Ctx;
+use crate::cube::{coords, Cube, CELLS, SOLVED};
+use crate::moves::{move_table, Move, MOVE_COUNT};
+use std::sync::OnceLock;
+
+/// Longest free-move sequence tried for one cell.
+const MAX_DEPTH: usize = 3;
+
+/// For each cell, the moves that bring a piece into it: (move index, source cell).
+fn feeders() -> &'static Vec<Vec<(u16, u16)>> {
+    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = vec![Vec::new(); CELLS];
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                c[d as usize].push((mi as u16, s));
+            }
+        }
+        c
+    })
+}
+
+/// For each cell, the blocks (0..343) containing it.
+fn blocks_of() -> &'static Vec<Vec<u16>> {
+    static B: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    B.get_or_init(|| {
+        let mut b = vec![Vec::new(); CELLS];
+        for mi in (0..MOVE_COUNT).step_by(9) {
+            let m = Move::from_index(mi);
+            for (i, list) in b.iter_mut().enumerate() {
+                let (x, y, z) = coords(i);
+                if (m.x as usize).abs_diff(x) <= 1
+                    && (m.y as usize).abs_diff(y) <= 1
+                    && (m.z as usize).abs_diff(z) <= 1
+                {
+                    list.push(m.block() as u16);
+                }
+            }
+        }
+        b
+    })
+}
+
+/// The order cells are placed in: fewest covering blocks first, then by distance from
+/// the nearest face, then by index.
+fn order() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..CELLS).collect();
+    let edge = |c: usize| c.min(8 - c);
+    v.sort_by_key(|&i| {
+        let (x, y, z) = coords(i);
+        let mut d = [edge(x), edge(y), edge(z)];
+        d.sort_unstable();
+        (d, i)
+    });
+    v
+}
+
+fn play(cells: &mut [u8; CELLS], m: usize) {
+    let cyc = &move_table()[m];
+    let mut moved = [0u8; 24];
+    for (v, &(_, s)) in moved.iter_mut().zip(cyc.iter()) {
+        *v = cells[s as usize];
+    }
+    for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
+        cells[d as usize] = v;
+    }
+}
+
+/// Place what can be placed with free moves; returns the moves played.
+pub fn run(cube: &Cube, _ctx: &Ctx) -> Vec<Move> {
+    let mut cells = *cube.cells();
+    let mut locked_in = [0u16; 343];
+    let mut out = Vec::new();
+    let feed = feeders();
+    let bl = blocks_of();
+    let mut prev: Vec<(u16, u16)> = vec![(0, 0); CELLS];
+    let mut seen = vec![u32::MAX; CELLS];
+    let mut stamp = 0u32;
+    let mut done = vec![false; CELLS];
+    let mut locked = [false; CELLS];
+    let table = move_table();
+    let list = order();
+    for t in list.iter().copied().chain(list.iter().copied()) {
+        if done[t] {
+            continue;
+        }
+        let want = SOLVED[t];
+        if cells[t] != want {
+            // Backward search: level k holds cells whose piece reaches t in k free moves.
+            stamp += 1;
+            seen[t] = stamp;
+            let mut frontier = vec![t];
+            let mut found: Vec<usize> = Vec::new();
+            for _ in 0..MAX_DEPTH {
+                let mut next = Vec::new();
+                for &v in &frontier {
+                    for &(mi, u) in &feed[v] {
+                        let u = u as usize;
+                        if seen[u] == stamp {
+                            continue;
+                        }
+                        // A move may turn locked cells only if they stay right.
+                        if locked_in[mi as usize / 9] != 0
+                            && !table[mi as usize].iter().all(|&(d, s)| {
+                                !locked[d as usize] || cells[s as usize] == SOLVED[d as usize]
+                            })
+                        {
+                            continue;
+                        }
+                        seen[u] = stamp;
+                        prev[u] = (mi, v as u16);
+                        next.push(u);
+                        if cells[u] == want {
+                            found.push(u);
+                        }
+                    }
+                }
+                if !found.is_empty() || next.is_empty() {
+                    break;
+                }
+                frontier = next;
+            }
+            // Among the shortest paths, the one leaving the fewest cells misplaced.
+            let mut best: Option<(usize, Vec<usize>)> = None;
+            for &u in &found {
+                let mut path = Vec::new();
+                let mut c = u;
+                while c != t {
+                    let (mi, v) = prev[c];
+                    path.push(mi as usize);
+                    c = v as usize;
+                }
+                let mut trial = cells;
+                for &m in &path {
+                    play(&mut trial, m);
+                }
+                if (0..CELLS).any(|i| locked[i] && trial[i] != SOLVED[i]) {
+                    continue;
+                }
+                let wrong = (0..CELLS).filter(|&i| trial[i] != SOLVED[i]).count();
+                if best.as_ref().map_or(true, |(w, _)| wrong < *w) {
+                    best = Some((wrong, path));
+                }
+            }
+            let Some((_, path)) = best else {
+                continue;
+            };
+            for &m in &path {
+                play(&mut cells, m);
+                out.push(Move::from_index(m));
+            }
+            debug_assert_eq!(cells[t], want);
+        }
+        done[t] = true;
+        locked[t] = true;
+        for &b in &bl[t] {
+            locked_in[b as usize] += 1;
+        }
+    }
+    out
+}
