@@ -194,3 +194,27 @@ async fn serves_the_page_and_its_scripts() {
         );
     }
 }
+
+/// Each 3×3×3 method answers, and its answer solves the cube.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_3x3x3_method_solves_the_sample() {
+    let base = start(server()).await;
+    let client = reqwest::Client::new();
+    let cube = data("rubik/singmaster-sample.txt");
+    let mut cases = Vec::new();
+    for method in ["two-phase", "thistlethwaite", "layers"] {
+        let ask = json!({ "cube": cube, "puzzle": "333", "method": method });
+        let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
+        assert_eq!(status, 200, "{method}: {answer}");
+        if method == "two-phase" {
+            assert!(answer["length"].as_u64().unwrap() <= 20, "{answer}");
+        }
+        let verdict_ask = json!({ "cube": cube, "moves": answer["moves"] });
+        let (_, verdict) = post(&client, &base, "/api/verify", &verdict_ask).await;
+        assert_eq!(verdict["solved"], true, "{method}: {verdict}");
+        cases.push(json!({ "puzzle": "333", "cube": cube, "moves": answer["moves"] }));
+    }
+    if let Some(dir) = oracle_dir() {
+        assert!(oracle_solved(&dir, &cases).iter().all(|&v| v));
+    }
+}

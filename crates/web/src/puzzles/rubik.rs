@@ -1,12 +1,12 @@
 //! The 3×3×3 through `cubist-rubik`.
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
-use cubist_rubik::solve::thistlethwaite;
+use cubist_rubik::solve::{layers, thistlethwaite, two_phase, Options};
 use cubist_rubik::{parse_one, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets};
 use std::time::Duration;
 
 /// The methods of SPEC §2.6 that this build can run, default first.
-pub const METHODS: &[&str] = &["thistlethwaite"];
+pub const METHODS: &[&str] = &["two-phase", "thistlethwaite", "layers"];
 
 fn cube_error(e: CubeError) -> PuzzleError {
     if e.is_unreachable() {
@@ -14,6 +14,13 @@ fn cube_error(e: CubeError) -> PuzzleError {
     } else {
         PuzzleError::Malformed(e.to_string())
     }
+}
+
+fn unknown_method(method: &str) -> PuzzleError {
+    PuzzleError::Malformed(format!(
+        "method {method:?} is not one of {} for the 3×3×3",
+        METHODS.join(", ")
+    ))
 }
 
 fn read(text: &str) -> Result<CubieCube, PuzzleError> {
@@ -30,17 +37,24 @@ fn facelets(cube: &CubieCube) -> String {
 
 /// Solve with `method` (default: the first of [`METHODS`]).
 pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
-    let _ = budget;
-    let cube = read(text)?;
     let method = method.unwrap_or(METHODS[0]);
+    if !METHODS.contains(&method) {
+        return Err(unknown_method(method));
+    }
+    let cube = read(text)?;
     let alg = match method {
-        "thistlethwaite" => thistlethwaite::solve(&cube).moves(),
-        _ => {
-            return Err(PuzzleError::Malformed(format!(
-                "method {method:?} is not one of {} for the 3×3×3",
-                METHODS.join(", ")
-            )))
+        "two-phase" => {
+            let opts = Options {
+                max_length: 20,
+                timeout: Some(budget),
+            };
+            two_phase::solve(&cube, &opts)
+                .map_err(|e| PuzzleError::Unsolvable(e.to_string()))?
+                .moves
         }
+        "thistlethwaite" => thistlethwaite::solve(&cube).moves(),
+        "layers" => layers::solve(&cube).moves(),
+        _ => return Err(unknown_method(method)),
     };
     Ok(Solved {
         puzzle: Puzzle::Rubik,
