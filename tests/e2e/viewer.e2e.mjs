@@ -105,12 +105,19 @@ try {
   // screenshot mid-turn, with the turning block highlighted
   await page.fill('#speed', '1');
   await page.click('#step');
-  await page.waitForTimeout(600);
+  await page.evaluate(() => window.cubistFreeze(0.4));
+  // peel the layers above the turning block away, so the picture shows it
+  const centreY = Number((await state()).move[1]);
+  await page.fill('#peel', String(7 - centreY));
+  assert.equal(await page.textContent('#peel-count'), String(7 - centreY));
   assert.equal((await state()).animating, true, 'a move is being animated');
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, 'viewer.png') });
   log('screenshot', join(shots, 'viewer.png'));
+  await page.evaluate(() => window.cubistFreeze(null));
+  await page.fill('#peel', '0');
   await atRest();
+  assert.equal((await state()).position, 4);
 
   // scrub to the middle and back to where we were
   const total = s.total;

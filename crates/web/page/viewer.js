@@ -296,7 +296,7 @@ function digitCubeBoxes(cube, motion, t, peel) {
         const col = DIGIT_RGB[cube.cells[i] - 1];
         boxes.push({
           pos: [x - 4, y - 4, z - 4], scale: [0.82, 0.82, 0.82],
-          color: motion && !moving && motion.active ? col.map((v) => v * 0.55) : col,
+          color: motion && !moving && motion.active ? col.map((v) => v * 0.7) : col,
           glow: moving ? (motion.active ? 0.22 : 0.12) : 0,
           rot: moving && motion.active ? rot : null, pivot: moving ? motion.pivot : null,
         });
@@ -342,6 +342,7 @@ const view = {
   anim: null,       // {mv, motion, t0, ms, forward}
   yaw: -0.6, pitch: 0.5, dist: 26,
   peel: { count: 0, axis: 'y' },
+  freeze: null,     // hold the turn being animated at this fraction (for screenshots)
 };
 
 function setCube(cube, moveTexts) {
@@ -409,7 +410,7 @@ function step(forward) {
 }
 
 function tick(now) {
-  if (view.anim && now - view.anim.t0 >= view.anim.ms) {
+  if (view.anim && view.freeze === null && now - view.anim.t0 >= view.anim.ms) {
     finishMove();
     refreshControls();
   }
@@ -562,7 +563,7 @@ function setup() {
     let motion = null, t = 0;
     if (a) {
       motion = a.motion;
-      const u = Math.min(1, (now - a.t0) / a.ms);
+      const u = view.freeze ?? Math.min(1, (now - a.t0) / a.ms);
       t = u < 0.5 ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u);
     } else if (view.position < view.moves.length) {
       motion = { ...motionOf(view.cube, view.moves[view.position]), active: false };
@@ -584,11 +585,22 @@ window.cubistState = () => ({
   total: view.moves.length,
   playing: view.playing,
   animating: view.anim !== null,
+  move: view.anim ? view.anim.mv.text : (view.moves[view.position]?.text ?? null),
   solved: view.cube.isSolved(),
   wrong: view.cube.wrong(),
   state: view.cube.toString(),
   errors: pageErrors.slice(),
 });
+
+/**
+ * Hold the turn being animated at `fraction` (0..1) of the way, or let it go on with
+ * `null`: for screenshots of a turn in progress.
+ */
+window.cubistFreeze = (fraction) => {
+  if (fraction === null && view.anim && view.freeze !== null)
+    view.anim.t0 = performance.now() - view.freeze * view.anim.ms;
+  view.freeze = fraction === null ? null : Math.max(0, Math.min(1, Number(fraction)));
+};
 
 try {
   setup();

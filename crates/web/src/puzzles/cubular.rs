@@ -1,24 +1,90 @@
 //! The digit cube through `cubist-cubular`.
 
-use super::{PuzzleError, Scrambled, Solved, Verified};
+use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
+use cubist_cubular::{parse, parse_moves, Cube, Effort, Layout, Move, SolveOptions};
+use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
-const NOT_YET: &str = "not available for the digit cube in this build";
+/// The method names accepted for the digit cube: `default`, or `effort-1` (fastest) to
+/// `effort-5` (shortest).
+pub const METHODS: &[&str] = &[
+    "default", "effort-1", "effort-2", "effort-3", "effort-4", "effort-5",
+];
 
-/// Solve a digit cube.
+fn read(text: &str) -> Result<Cube, PuzzleError> {
+    parse(text, None)
+        .map(|(cube, _)| cube)
+        .map_err(|e| PuzzleError::Malformed(e.to_string()))
+}
+
+fn effort(method: Option<&str>) -> Result<Effort, PuzzleError> {
+    match method {
+        None | Some("default") => Ok(Effort::default()),
+        Some(m) => m
+            .strip_prefix("effort-")
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (Effort::MIN..=Effort::MAX).contains(n))
+            .map(Effort::new)
+            .ok_or_else(|| {
+                PuzzleError::Malformed(format!(
+                    "method {m:?} is not one of {} for the digit cube",
+                    METHODS.join(", ")
+                ))
+            }),
+    }
+}
+
+/// The 729 digits in text-format order, as the viewer reads them.
+pub fn digits(cube: &Cube) -> String {
+    cube.cells().iter().map(|&d| char::from(b'0' + d)).collect()
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+/// Solve a digit cube within `budget` (the solver's soft budget).
 pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
-    let _ = (text, method, budget);
-    Err(PuzzleError::Malformed(format!("solve: {NOT_YET}")))
+    let effort = effort(method)?;
+    let cube = read(text)?;
+    let opts = SolveOptions {
+        effort,
+        time_budget: Some(budget),
+        progress: None,
+    };
+    let solution =
+        cubist_cubular::solve(&cube, &opts).map_err(|e| PuzzleError::Unsolvable(e.to_string()))?;
+    Ok(Solved {
+        puzzle: Puzzle::Cubular,
+        moves: texts(&solution.moves),
+        start: digits(&cube),
+    })
 }
 
-/// A scrambled digit cube.
+/// A scramble of `moves` random moves (default: 10..=100, as `cubist scramble`).
 pub fn scramble(moves: Option<usize>, seed: Option<u64>) -> Result<Scrambled, PuzzleError> {
-    let _ = (moves, seed);
-    Err(PuzzleError::Malformed(format!("scramble: {NOT_YET}")))
+    let mut rng = match seed {
+        Some(s) => rand_chacha::ChaCha8Rng::seed_from_u64(s),
+        None => rand_chacha::ChaCha8Rng::from_entropy(),
+    };
+    let n = moves.unwrap_or_else(|| rng.gen_range(10..=100));
+    let (cube, list) = cubist_cubular::scramble(&mut rng, n);
+    Ok(Scrambled {
+        puzzle: Puzzle::Cubular,
+        cube: cube.to_text(Layout::Layers),
+        start: digits(&cube),
+        moves: texts(&list),
+    })
 }
 
-/// Apply moves to a digit cube.
+/// Apply moves and count the misplaced cells.
 pub fn verify(text: &str, moves: &str) -> Result<Verified, PuzzleError> {
-    let _ = (text, moves);
-    Err(PuzzleError::Malformed(format!("verify: {NOT_YET}")))
+    let mut cube = read(text)?;
+    let list = parse_moves(moves).map_err(|e| PuzzleError::Malformed(format!("moves: {e}")))?;
+    cube.apply_all(&list);
+    Ok(Verified {
+        puzzle: Puzzle::Cubular,
+        wrong: cube.misplaced(),
+        length: list.len(),
+    })
 }
