@@ -349,6 +349,38 @@ mod tests {
     }
 
     #[test]
+    fn longer_b_parts_are_real_commutators() {
+        let q = Query {
+            keep: vec![],
+            max_changed: 8,
+            max_length: 1,
+            max_b_length: 2,
+            count: 20,
+            method: Method::Commutator,
+            ..Query::default()
+        };
+        let report = search(&q).unwrap();
+        assert!(report
+            .found
+            .iter()
+            .any(|s| s.commutator.as_ref().unwrap().1.len() == 2));
+        for s in &report.found {
+            let (a, b) = s.commutator.clone().unwrap();
+            let whole = Alg([a.0.clone(), b.0.clone(), a.inverse().0, b.inverse().0].concat());
+            let c = CubieCube::from_alg(&whole);
+            assert_eq!(c, s.effect, "{}", s.notation());
+            assert_eq!(CubieCube::from_alg(&s.moves()), c, "{}", s.notation());
+            let changed = (0..8)
+                .filter(|&i| c.cp[i] as usize != i || c.co[i] != 0)
+                .count()
+                + (0..12)
+                    .filter(|&i| c.ep[i] as usize != i || c.eo[i] != 0)
+                    .count();
+            assert!((1..=8).contains(&changed), "{}", s.notation());
+        }
+    }
+
+    #[test]
     fn no_corner_three_cycle_within_five_turns() {
         // Pure corner 3-cycles need 8 turns, so the direct search (no repeats) of
         // sequences up to 5 turns must come back empty.
