@@ -243,3 +243,38 @@ fn staged(method: &str, stages: usize) {
         oracle_check(&dir, &state, &joined.join(" "), method);
     }
 }
+
+#[test]
+fn optimal_solutions_are_shortest_and_budgeted() {
+    let Some(dir) = oracle_dir() else { return };
+    let (ok, states) = oracle(&dir, &["random", "1", "11"]);
+    assert!(ok);
+    let out = cubist()
+        .args(["solve", "--method", "optimal", "--timeout", "1000"])
+        .write_stdin(states.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // A random cube takes far longer than a second to prove optimal.
+    assert!(stderr.contains("not proven optimal"), "{stderr}");
+    assert!(stdout.split_whitespace().count() <= 20);
+    oracle_check(&dir, &states, &stdout, "optimal-budget");
+
+    // F R U' L2: four moves with no shorter solution, and no other of that length.
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
+                  print(''.join(r.apply(r.solved(), r.parse_moves(\"F R U' L2\"))))\n";
+    let cube = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let cube = String::from_utf8(cube.stdout).unwrap();
+    let out = stdout_of(
+        cubist()
+            .args(["solve", "--method", "optimal"])
+            .write_stdin(cube),
+    );
+    assert_eq!(out.trim(), "L2 U R' F'");
+}

@@ -10,7 +10,9 @@ use crate::commands::solve::{Method, Notation, SolveArgs};
 use crate::failure::{Unsolvable, EXIT_MALFORMED, EXIT_UNSOLVABLE};
 use crate::input::Input;
 use anyhow::{anyhow, bail, Result};
-use cubist_rubik::solve::{layers, thistlethwaite, two_phase, Options, SolveError, StagedSolution};
+use cubist_rubik::solve::{
+    layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
+};
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -55,10 +57,14 @@ fn solve_cube(cube: &CubieCube, method: Method, opts: &Options) -> Result<Answer
             (staged.moves(), Some(staged), None)
         }
         Method::Optimal => {
-            bail!(
-                "--method {}: not available in this build",
-                method_name(method)
-            )
+            let sol = optimal::solve(cube, opts).map_err(solve_error)?;
+            let note = (!sol.complete).then(|| {
+                format!(
+                    "time budget ran out; best found has {} moves, not proven optimal",
+                    sol.moves.len()
+                )
+            });
+            (sol.moves, None, note)
         }
     };
     Ok(Answer {
@@ -160,6 +166,11 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         .as_deref()
         .map(|f| f.parse::<Format>().map_err(|e| anyhow!("--input: {e}")))
         .transpose()?;
+    if let Some(size) = args.table_size.as_deref() {
+        if args.method != Method::Optimal || size != "default" {
+            bail!("--table-size {size}: the optimal solver offers only \"default\"");
+        }
+    }
     if args.max_length > 30 {
         bail!("--max-length {}: expected at most 30", args.max_length);
     }
@@ -170,8 +181,16 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         timeout: args.timeout.map(Duration::from_millis),
     };
     // Load the tables before the clock starts on any cube.
-    if args.method == Method::TwoPhase && cubes.iter().any(|c| c.is_ok()) {
-        two_phase::Tables::get();
+    if cubes.iter().any(|c| c.is_ok()) {
+        match args.method {
+            Method::TwoPhase => {
+                two_phase::Tables::get();
+            }
+            Method::Optimal => {
+                optimal::Tables::get();
+            }
+            _ => {}
+        }
     }
     let answers: Vec<Result<Answer>> = cubes
         .par_iter()
@@ -346,6 +365,9 @@ mod stickers {
     }
 }
 
+/// Length of the scrambles the optimal solver is benchmarked on.
+const OPTIMAL_BENCH_SCRAMBLE: usize = 14;
+
 /// Statistics of one method's run over the bench set.
 fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
     let n = lengths.len();
@@ -354,7 +376,7 @@ fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
     let mean_len = lengths.iter().sum::<usize>() as f64 / n as f64;
     let mean_ms = millis.iter().sum::<f64>() / n as f64;
     format!(
-        "{label:<15} {n:>5} cubes  length min {} median {} mean {mean_len:.2} max {}  \
+        "{label:<16} {n:>5} cubes  length min {} median {} mean {mean_len:.2} max {}  \
          time ms min {:.3} median {:.3} mean {:.3} max {:.3}  all verified",
         lengths[0],
         lengths[n / 2],
@@ -384,14 +406,22 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         let count = args.count.unwrap_or(match method {
             Method::TwoPhase | Method::Thistlethwaite => 1000,
             Method::Layers => 200,
-            Method::Optimal => 3,
+            Method::Optimal => 10,
         });
         if count == 0 {
             bail!("--count: expected at least 1");
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+        // Optimal solving of uniformly random cubes takes far too long for a bench
+        // with the default table, so its set is made of 14-move scrambles.
         let cubes: Vec<CubieCube> = (0..count)
-            .map(|_| cubist_rubik::scramble::random_state(&mut rng))
+            .map(|_| match method {
+                Method::Optimal => CubieCube::from_alg(&cubist_rubik::scramble::random_moves(
+                    &mut rng,
+                    OPTIMAL_BENCH_SCRAMBLE,
+                )),
+                _ => cubist_rubik::scramble::random_state(&mut rng),
+            })
             .collect();
         // Table set-up is measured apart: solve the solved cube... and one real cube.
         let ready = Instant::now();
@@ -413,9 +443,13 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             lengths.push(a.moves.len());
             millis.push(a.millis);
         }
+        let label = match method {
+            Method::Optimal => format!("optimal ({OPTIMAL_BENCH_SCRAMBLE}-move scrambles)"),
+            _ => method_name(method).to_string(),
+        };
         println!(
             "{}  (seed {}, tables and first solve {:.0} ms)",
-            summary(method_name(method), &mut lengths, &mut millis),
+            summary(&label, &mut lengths, &mut millis),
             args.seed,
             setup
         );

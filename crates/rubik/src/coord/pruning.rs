@@ -227,3 +227,32 @@ pub fn build_edge_slice(mt: &MoveTables) -> Vec<u8> {
 pub fn nibble_bytes(n: usize) -> usize {
     bytes_for(n)
 }
+
+/// Entries of the corner table (corner-perm class × twist).
+pub const N_CORNERS: usize = N_CORNER_CLASS * N_TWIST;
+
+/// Build the corner table: for corner-perm class × twist, the number of face turns
+/// that solve the corners (4 bits). Deterministic; under a second.
+pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<u8> {
+    let neighbours = |class: usize| {
+        let rep = cs.rep[class] as usize;
+        (0..18)
+            .map(|m| {
+                let x = cs.class_sym[mt.corner_perm[rep * 18 + m] as usize];
+                (x >> 4, (x & 15) as u8)
+            })
+            .collect()
+    };
+    build_sym_table(
+        &SymSpace {
+            n_class: N_CORNER_CLASS,
+            n_raw: N_TWIST,
+            n_moves: 18,
+            neighbours: &neighbours,
+            raw_move: &mt.twist,
+            raw_conj: &fs.twist_conj,
+            stabilizer: &cs.stabilizer,
+        },
+        "building the corner table",
+    )
+}

@@ -8,6 +8,7 @@ use crate::moves::Alg;
 use std::time::Duration;
 
 pub mod layers;
+pub mod optimal;
 pub mod thistlethwaite;
 pub mod two_phase;
 

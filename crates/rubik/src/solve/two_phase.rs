@@ -105,7 +105,7 @@ impl Tables {
 
     /// Lower bound on the phase-1 distance of (flip, UD slice, twist).
     #[inline(always)]
-    fn phase1_distance(&self, flip: usize, slice: usize, twist: usize) -> usize {
+    pub(crate) fn phase1_distance(&self, flip: usize, slice: usize, twist: usize) -> usize {
         let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
         let t = self.flipslice.twist_conj[twist * N_SYM_D4H + (cs & 15)] as usize;
         Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
