@@ -42,6 +42,7 @@ fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolut
     let mut lengths = Vec::new();
     let mut stage_totals: Vec<(&str, usize)> = Vec::new();
     let mut times = Vec::new();
+    let mut merged = 0;
     let mut cpu_times: Vec<f64> = Vec::new();
     let cpu_start = cpu_ms();
     let t = Instant::now();
@@ -55,6 +56,7 @@ fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolut
         }
         assert!(c.apply_alg(&s.moves()).is_solved(), "{name}: not solved");
         lengths.push(s.moves().len());
+        merged += s.moves().simplified().len();
         for (k, (n, a)) in s.stages.iter().enumerate() {
             if stage_totals.len() <= k {
                 stage_totals.push((n, 0));
@@ -64,6 +66,10 @@ fn measure(name: &str, cubes: &[CubieCube], solve: fn(&CubieCube) -> StagedSolut
     }
     let per = t.elapsed().as_secs_f64() / cubes.len() as f64;
     let cpu_end = cpu_ms();
+    println!(
+        "  mean {:.2} moves once turns meeting across stage borders are merged",
+        merged as f64 / cubes.len() as f64
+    );
     let mean = lengths.iter().sum::<usize>() as f64 / cubes.len() as f64;
     times.sort_by(f64::total_cmp);
     lengths.sort();
