@@ -65,3 +65,13 @@ fn bad_input_writes_nothing() {
         .code(2);
     assert!(!out.exists());
 }
+
+#[test]
+fn digit_cube_layers_mark_misplaced_cells() {
+    let solved = show_svg("cubular/solved.txt", "solved.svg");
+    assert_eq!(solved.matches("layer y = ").count(), 9);
+    assert_eq!(solved.matches("fill-opacity=\"1\"").count(), 729);
+    let scrambled = show_svg("cubular/challenge-1.txt", "challenge.svg");
+    assert_eq!(scrambled.matches("<rect x=").count(), 729);
+    assert!(scrambled.matches("fill-opacity=\"0.45\"").count() > 100);
+}

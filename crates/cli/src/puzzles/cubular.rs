@@ -120,10 +120,12 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 /// `cubist show` for the 9×9×9 digit cube: the nine layers side by side, bottom layer
 /// first; with colour, digits in place are green and misplaced ones red.
 pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
-    if args.svg.is_some() {
-        bail!("SVG drawing is not available for the digit cube in this build");
-    }
     let (cube, _) = read_cube(input, args.input.as_deref())?;
+    if let Some(out) = &args.svg {
+        std::fs::write(out, cubist_web::svg::cubular_layers(cube.cells()))
+            .map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", draw(&cube, args.color.enabled()));
     Ok(ExitCode::SUCCESS)
 }
