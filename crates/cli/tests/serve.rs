@@ -79,12 +79,19 @@ fn cli_error(cube: &str) -> String {
 #[test]
 fn bad_cubes_get_the_command_line_message() {
     let server = serve();
+    let challenge = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/cubular/challenge-1.txt"
+    ))
+    .unwrap();
     let bad = [
-        "UF UR UB UL DF DR DB DL FR FL BR BL FRU URB UBL ULF DRF DFL DLB DBR",
-        "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB",
-        "not a cube at all",
+        "UF UR UB UL DF DR DB DL FR FL BR BL FRU URB UBL ULF DRF DFL DLB DBR".to_string(),
+        "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB".to_string(),
+        "not a cube at all".to_string(),
+        challenge.replacen('1', "2", 1),
+        challenge.replacen('5', "", 1),
     ];
-    for cube in bad {
+    for cube in &bad {
         let (status, body) = post(
             &server.addr,
             "/api/solve",
