@@ -10,6 +10,7 @@
 mod beam;
 mod bonds;
 mod endgame;
+mod finish;
 mod peephole;
 mod sweep;
 mod weights;
@@ -51,6 +52,11 @@ impl Effort {
     /// Most levels the beam runs (deep scrambles gain little from it).
     pub(crate) fn beam_levels(self) -> usize {
         [40, 80, 120, 160, 200][self.0 as usize - 1]
+    }
+
+    /// Time the beam may take when no budget is given.
+    pub(crate) fn beam_time(self) -> Duration {
+        Duration::from_millis([1000, 3000, 8000, 20_000, 60_000][self.0 as usize - 1])
     }
 
     /// Largest commutator (cells changed) the endgame uses.
@@ -117,10 +123,14 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// Whether the beam should stop: past the budget's first half, or past the
+    /// effort's own beam time when no budget is given.
     pub fn out_of_time(&self) -> bool {
-        self.opts
-            .time_budget
-            .is_some_and(|b| self.start.elapsed() >= b)
+        let limit = match self.opts.time_budget {
+            Some(b) => b / 2,
+            None => self.opts.effort.beam_time(),
+        };
+        self.start.elapsed() >= limit
     }
 
     pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
@@ -158,9 +168,13 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     };
     // Undo what the beam can (all of a shallow scramble, often), then finish by
     // sweep and endgame both from the beam's cube and from the start; keep the shorter.
-    let beam_moves = beam::run(cube, &ctx);
+    let mut beam_moves = beam::run(cube, &ctx);
     let mut work = cube.clone();
     work.apply_all(&beam_moves);
+    if let Some(last) = finish::run(&work) {
+        work.apply_all(&last);
+        beam_moves.extend(last);
+    }
     ctx.report("beam", &work, beam_moves.len());
     let mut moves = finish(&work, beam_moves, &ctx)?;
     if !work.is_solved() {
