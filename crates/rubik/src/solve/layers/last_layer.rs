@@ -107,7 +107,9 @@ fn permutations4() -> Vec<[u8; 4]> {
     for a in 0..4u8 {
         for b in 0..4u8 {
             for c in 0..4u8 {
-                let d = 6 - a - b - c;
+                let Some(d) = 6u8.checked_sub(a + b + c) else {
+                    continue;
+                };
                 if a != b && a != c && b != c && d < 4 && d != a && d != b && d != c {
                     out.push([a, b, c, d]);
                 }
