@@ -39,6 +39,18 @@ fn flipslice_of(c: &CubieCube) -> usize {
     slice(c) * N_FLIP + flip(c)
 }
 
+/// `a · c · b` on the edges only (corners left solved).
+fn conjugate_edges(c: &CubieCube, a: &CubieCube, b: &CubieCube) -> CubieCube {
+    let mut r = CubieCube::SOLVED;
+    for i in 0..12 {
+        let j = b.ep[i] as usize;
+        let k = c.ep[j] as usize;
+        r.ep[i] = a.ep[k];
+        r.eo[i] = (a.eo[k] + c.eo[j] + b.eo[i]) % 2;
+    }
+    r
+}
+
 impl FlipSliceSym {
     /// Compute the classes and conjugation tables.
     pub fn build() -> FlipSliceSym {
@@ -62,12 +74,12 @@ impl FlipSliceSym {
             let cube = flipslice_cube(raw);
             let mut stab = 0u16;
             for s in 0..N_SYM_D4H {
-                // S⁻¹ · rep · S
-                let image = symmetry::multiply(
-                    &symmetry::multiply(&sym.cubes[sym.inverse[s] as usize], &cube),
+                // S⁻¹ · rep · S, edges only (the corners are solved).
+                let x = flipslice_of(&conjugate_edges(
+                    &cube,
+                    &sym.cubes[sym.inverse[s] as usize],
                     &sym.cubes[s],
-                );
-                let x = flipslice_of(&image);
+                ));
                 if class_sym[x] == u32::MAX {
                     class_sym[x] = class << 4 | s as u32;
                 }

@@ -4,9 +4,8 @@
 //! - Phase 1 (reach ⟨U, D, R2, L2, F2, B2⟩): flip-slice class × twist, 140,908,410
 //!   entries of 4 bits (70 MB), kept in the table cache.
 //! - Phase 2 (solve within that group): corner-perm class × edge8 perm, 111,575,040
-//!   entries of 4 bits (56 MB), kept in the table cache; and corner perm × slice perm
-//!   and edge8 perm × slice perm, 967,680 byte entries each, computed in memory in
-//!   milliseconds.
+//!   entries of 4 bits (56 MB), kept in the table cache; and corner perm × slice perm,
+//!   967,680 byte entries, computed in memory in milliseconds.
 
 use super::cornersym::{CornerSym, N_CORNER_CLASS};
 use super::cubie_coords::*;
@@ -216,11 +215,6 @@ pub fn build_corner_slice(mt: &MoveTables) -> Vec<u8> {
     build_phase2_pair(N_CORNER_PERM, mt, |a, k| {
         mt.corner_perm[a * 18 + PHASE2_MOVES[k] as usize] as usize
     })
-}
-
-/// Phase-2 distances over edge8 perm × slice perm.
-pub fn build_edge_slice(mt: &MoveTables) -> Vec<u8> {
-    build_phase2_pair(N_EDGE8_PERM, mt, |a, k| mt.edge8_perm[a * 10 + k] as usize)
 }
 
 /// Bytes for a table of `n` 4-bit entries.

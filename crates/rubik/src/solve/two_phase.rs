@@ -43,8 +43,6 @@ pub struct Tables {
     pub phase2: Table,
     /// Phase-2 distances over corner perm × slice perm.
     pub corner_slice: Vec<u8>,
-    /// Phase-2 distances over edge8 perm × slice perm.
-    pub edge_slice: Vec<u8>,
     /// Edge permutation of each of the 18 face turns (for phase-2 start coordinates).
     edge_turns: [[u8; 12]; 18],
 }
@@ -55,7 +53,7 @@ impl Tables {
         let moves = MoveTables::build();
         let mt = &moves;
         // Phase 1's and phase 2's tables are independent: set them up side by side.
-        let ((flipslice, phase1), (corners, phase2, (corner_slice, edge_slice))) = rayon::join(
+        let ((flipslice, phase1), (corners, phase2, corner_slice)) = rayon::join(
             || {
                 let flipslice = FlipSliceSym::build();
                 let spec = TableSpec {
@@ -76,11 +74,7 @@ impl Tables {
                 };
                 let table =
                     cubist_search::load_or_build(&spec, || pruning::build_phase2(mt, &corners));
-                let small = rayon::join(
-                    || pruning::build_corner_slice(mt),
-                    || pruning::build_edge_slice(mt),
-                );
-                (corners, table.resident(), small)
+                (corners, table.resident(), pruning::build_corner_slice(mt))
             },
         );
         let edge_turns =
@@ -92,7 +86,6 @@ impl Tables {
             corners,
             phase2,
             corner_slice,
-            edge_slice,
             edge_turns,
         }
     }
@@ -349,11 +342,7 @@ impl Search<'_> {
             ep = std::array::from_fn(|i| ep[turn[i] as usize]);
         }
         let e8 = crate::coord::perm_rank(&ep[..8]);
-        let de = t.edge_slice[e8 * N_SLICE_PERM + slice_perm] as usize;
-        if de > allowed {
-            return false;
-        }
-        let de = de.max(t.phase2_distance(cp, e8));
+        let de = t.phase2_distance(cp, e8);
         for d2 in dc.max(de)..=allowed {
             if self.phase2(cp, e8, slice_perm, depth1, d2) {
                 let len = depth1 + d2;
