@@ -325,3 +325,29 @@ async fn digit_cube_scramble_verify_and_errors() {
     .await;
     assert_eq!(status, 400);
 }
+
+/// The optimal method finds no longer a solution than the scramble that made the cube.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn optimal_is_no_longer_than_the_scramble() {
+    let base = start(server()).await;
+    let client = reqwest::Client::new();
+    let (_, a) = post(
+        &client,
+        &base,
+        "/api/scramble",
+        &json!({"puzzle": "333", "moves": 8, "seed": 21}),
+    )
+    .await;
+    let ask = json!({ "cube": a["cube"], "method": "optimal" });
+    let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["length"].as_u64().unwrap() <= 8, "{answer}");
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
+}

@@ -1,12 +1,12 @@
 //! The 3×3×3 through `cubist-rubik`.
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
-use cubist_rubik::solve::{layers, thistlethwaite, two_phase, Options};
+use cubist_rubik::solve::{layers, optimal, thistlethwaite, two_phase, Options};
 use cubist_rubik::{parse_one, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets};
 use std::time::Duration;
 
 /// The methods of SPEC §2.6 that this build can run, default first.
-pub const METHODS: &[&str] = &["two-phase", "thistlethwaite", "layers"];
+pub const METHODS: &[&str] = &["two-phase", "optimal", "thistlethwaite", "layers"];
 
 fn cube_error(e: CubeError) -> PuzzleError {
     if e.is_unreachable() {
@@ -42,16 +42,14 @@ pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solve
         return Err(unknown_method(method));
     }
     let cube = read(text)?;
+    let opts = Options {
+        max_length: 20,
+        timeout: Some(budget),
+    };
+    let unsolvable = |e: cubist_rubik::solve::SolveError| PuzzleError::Unsolvable(e.to_string());
     let alg = match method {
-        "two-phase" => {
-            let opts = Options {
-                max_length: 20,
-                timeout: Some(budget),
-            };
-            two_phase::solve(&cube, &opts)
-                .map_err(|e| PuzzleError::Unsolvable(e.to_string()))?
-                .moves
-        }
+        "two-phase" => two_phase::solve(&cube, &opts).map_err(unsolvable)?.moves,
+        "optimal" => optimal::solve(&cube, &opts).map_err(unsolvable)?.moves,
         "thistlethwaite" => thistlethwaite::solve(&cube).moves(),
         "layers" => layers::solve(&cube).moves(),
         _ => return Err(unknown_method(method)),
