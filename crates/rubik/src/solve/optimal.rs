@@ -12,7 +12,7 @@
 //! answer does not depend on their timing. With a time budget, the shortest solution
 //! known when it runs out is returned, marked incomplete.
 
-use super::two_phase::{self, Tables as TwoPhaseTables};
+use super::two_phase::{self, prefetch, Tables as TwoPhaseTables};
 use super::{Options, Solution, SolveError};
 use crate::coord::cornersym::CornerSym;
 use crate::coord::pruning::{self, N_CORNERS};
@@ -34,6 +34,8 @@ pub struct Tables {
     pub corners: CornerSym,
     /// Corner distances: corner-perm class × twist, 4 bits each.
     pub corner_table: Vec<u8>,
+    /// Each move as seen in each frame.
+    frame_moves: [[u8; 18]; 3],
 }
 
 impl Tables {
@@ -45,10 +47,12 @@ impl Tables {
             let corners = CornerSym::build();
             let corner_table = pruning::build_corners(&tp.moves, &corners, &tp.flipslice);
             debug_assert_eq!(corner_table.len(), N_CORNERS.div_ceil(2));
+            let sym = symmetry::tables();
             Tables {
                 two_phase: tp,
                 corners,
                 corner_table,
+                frame_moves: std::array::from_fn(|k| sym.conj_move[FRAME_SYM[k]]),
             }
         })
     }
@@ -95,10 +99,9 @@ impl Node {
     #[inline(always)]
     fn turn(&self, t: &Tables, m: usize) -> Node {
         let mt = &t.two_phase.moves;
-        let sym = symmetry::tables();
         let mut frames = self.frames;
         for (k, f) in frames.iter_mut().enumerate() {
-            let mk = sym.conj_move[FRAME_SYM[k]][m] as usize;
+            let mk = t.frame_moves[k][m] as usize;
             *f = [
                 mt.flip[f[0] as usize * 18 + mk],
                 mt.twist[f[1] as usize * 18 + mk],
@@ -109,6 +112,23 @@ impl Node {
             frames,
             corner_perm: mt.corner_perm[self.corner_perm as usize * 18 + m],
         }
+    }
+
+    /// Where the bounds of [`Node::bound`] are stored: the phase-1 table index in each
+    /// frame and the corner table index.
+    #[inline(always)]
+    fn bound_indices(&self, t: &Tables) -> [usize; 4] {
+        let fs = &t.two_phase.flipslice;
+        let mut out = [0usize; 4];
+        for (k, f) in self.frames.iter().enumerate() {
+            let cs = fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize;
+            let tw = fs.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
+            out[k] = (cs >> 4) * N_TWIST + tw;
+        }
+        let x = t.corners.class_sym[self.corner_perm as usize] as usize;
+        let tw = fs.twist_conj[self.frames[0][1] as usize * N_SYM_D4H + (x & 15)] as usize;
+        out[3] = (x >> 4) * N_TWIST + tw;
+        out
     }
 
     /// Lower bound on the distance to solved.
@@ -170,17 +190,47 @@ fn dfs(
     if sh.timed_out.load(Ordering::Relaxed) {
         return false;
     }
+    // Children first, then their table look-ups in passes so that the cache misses
+    // overlap (class look-ups, then distances), then the search below them.
+    let t = sh.t;
+    let fs = &t.two_phase.flipslice;
+    let mut kids = [(0u8, node); 18];
+    let mut n = 0;
     for m in 0..18 {
         if let Some(&last) = path.last() {
             if !may_follow(last as usize, m) {
                 continue;
             }
         }
-        let next = node.turn(sh.t, m);
-        if next.bound(sh.t) >= togo {
+        let next = node.turn(t, m);
+        for f in &next.frames {
+            prefetch(&fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize]);
+        }
+        prefetch(&t.corners.class_sym[next.corner_perm as usize]);
+        kids[n] = (m as u8, next);
+        n += 1;
+    }
+    let mut index = [[0usize; 4]; 18];
+    for i in 0..n {
+        index[i] = kids[i].1.bound_indices(t);
+        for &x in &index[i][..3] {
+            prefetch(&t.two_phase.phase1[x >> 1]);
+        }
+        prefetch(&t.corner_table[index[i][3] >> 1]);
+    }
+    for i in 0..n {
+        let p1 = Nibbles(&t.two_phase.phase1);
+        let bound = index[i][..3]
+            .iter()
+            .map(|&x| p1.get(x))
+            .chain([Nibbles(&t.corner_table).get(index[i][3])])
+            .max()
+            .unwrap_or(0) as usize;
+        if bound >= togo {
             continue;
         }
-        path.push(m as u8);
+        let (m, next) = kids[i];
+        path.push(m);
         if dfs(sh, task, next, path, togo - 1, nodes) {
             return true;
         }

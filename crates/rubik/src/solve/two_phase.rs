@@ -210,7 +210,7 @@ struct Phase1Node {
 
 /// Ask the processor to start loading `x` into the cache.
 #[inline(always)]
-fn prefetch<T>(x: &T) {
+pub(crate) fn prefetch<T>(x: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint; it never faults, even on a bad address, and
     // this one is a valid reference.
