@@ -63,3 +63,26 @@ async fn viewer_solves_in_a_real_browser() {
     );
     assert!(shots.join("viewer.png").exists());
 }
+
+/// The page's own move simulation (crates/web/page/sim.mjs) against the worked examples
+/// of SPEC 1.3 and the reference models: needs node only.
+#[test]
+fn page_simulation_follows_the_rules() {
+    let required = std::env::var("CUBIST_E2E").is_ok_and(|v| v == "1");
+    let test = workspace().join("tests/e2e/sim.test.mjs");
+    let out = match Command::new("node").arg("--test").arg(&test).output() {
+        Ok(out) => out,
+        Err(e) => {
+            assert!(!required, "CUBIST_E2E=1 but node does not run: {e}");
+            eprintln!("note: page simulation test skipped: node does not run ({e})");
+            return;
+        }
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("# fail 0"), "{text}");
+}
