@@ -96,8 +96,9 @@ try {
     assert.equal(s.position, i);
     assert.equal(await page.textContent('#counter'), `${i} / ${s.total}`);
   }
-  // one step back and forth again
-  await page.click('#back');
+  // one step back (with the keyboard) and forth again
+  await page.locator('#view').click();
+  await page.keyboard.press('ArrowLeft');
   await atRest();
   assert.equal((await state()).position, 2);
   await page.click('#step');

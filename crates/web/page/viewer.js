@@ -542,6 +542,15 @@ function setup() {
   $('moves').addEventListener('click', (e) => {
     if (e.target.dataset.i !== undefined) { view.playing = false; seek(+e.target.dataset.i); }
   });
+  // Keys: space plays or pauses, arrows step, Home/End jump (not while typing).
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('textarea, select, input')) return;
+    const keys = { ' ': 'play', ArrowRight: 'step', ArrowLeft: 'back', Home: 'first', End: 'last' };
+    if (keys[e.key]) {
+      e.preventDefault();
+      $(keys[e.key]).click();
+    }
+  });
   const peel = () => {
     view.peel = { count: +$('peel').value, axis: $('peel-axis').value };
     $('peel-count').textContent = String(view.peel.count);
