@@ -54,9 +54,10 @@ impl Effort {
         [40, 80, 120, 160, 200][self.0 as usize - 1]
     }
 
-    /// Time the beam may take when no budget is given.
+    /// Time the beam may take when no budget is given. A beam that has not undone a
+    /// shallow scramble by then rarely does later; sweep and endgame finish faster.
     pub(crate) fn beam_time(self) -> Duration {
-        Duration::from_millis([1000, 3000, 8000, 20_000, 60_000][self.0 as usize - 1])
+        Duration::from_millis([500, 1200, 8000, 20_000, 60_000][self.0 as usize - 1])
     }
 
     /// Largest commutator (cells changed) the endgame uses.
