@@ -252,25 +252,7 @@ fn help_has_examples() {
 
 /// The folder holding the Python reference models, or `None` (and a note).
 fn oracle_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
-    let usable = dir.join("rubik_ref.py").exists()
-        && std::process::Command::new("python3")
-            .arg("--version")
-            .output()
-            .is_ok();
-    if usable {
-        Some(dir)
-    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some() {
-        panic!("reference model not found in {}", dir.display());
-    } else {
-        eprintln!(
-            "note: reference model not found in {}; skipped",
-            dir.display()
-        );
-        None
-    }
+    cubist_testkit::oracle_dir(&["rubik_ref.py"])
 }
 
 /// Replay each sequence in the reference sticker model and check that only corner

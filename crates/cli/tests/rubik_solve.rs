@@ -4,7 +4,6 @@
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -16,26 +15,7 @@ fn cubist() -> Command {
 
 /// The folder holding `rubik_ref.py`, or `None` (with a note) when it is not there.
 fn oracle_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("../shared/tools"));
-    let usable = dir.join("rubik_ref.py").exists()
-        && std::process::Command::new("python3")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .status()
-            .is_ok();
-    if usable {
-        Some(dir)
-    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some_and(|v| v == "1") {
-        panic!("reference model not found in {}", dir.display());
-    } else {
-        eprintln!(
-            "note: reference model not found in {}; skipped",
-            dir.display()
-        );
-        None
-    }
+    cubist_testkit::oracle_dir(&["rubik_ref.py"])
 }
 
 /// Run the reference model with `args`, returning its standard output.

@@ -9,25 +9,7 @@ use std::process::{Command, Stdio};
 
 /// The oracle folder: env CUBIST_ORACLE_DIR, else `<workspace>/../shared/tools`.
 fn oracle_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
-    let ok = dir.join("cubular_ref.py").is_file()
-        && Command::new("python3").arg("--version").output().is_ok();
-    if ok {
-        return Some(dir);
-    }
-    if std::env::var("CUBIST_REQUIRE_ORACLE").as_deref() == Ok("1") {
-        panic!(
-            "the Python oracle is required but not found at {}",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "note: skipping, no python3 or no oracle at {}",
-        dir.display()
-    );
-    None
+    cubist_testkit::oracle_dir(&["cubular_ref.py"])
 }
 
 /// Run the oracle on lines of move lists; each line's result (from the solved cube)

@@ -9,22 +9,7 @@ use std::process::{Command, Stdio};
 
 /// The folder holding `rubik_ref.py`, or `None` (and a note) when it is not available.
 fn oracle_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
-    let usable = dir.join("rubik_ref.py").exists()
-        && Command::new("python3").arg("--version").output().is_ok();
-    if usable {
-        Some(dir)
-    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some() {
-        panic!("reference model not found in {}", dir.display());
-    } else {
-        eprintln!(
-            "note: reference model not found in {}; skipped",
-            dir.display()
-        );
-        None
-    }
+    cubist_testkit::oracle_dir(&["rubik_ref.py"])
 }
 
 #[test]

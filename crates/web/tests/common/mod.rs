@@ -41,23 +41,7 @@ pub fn data(path: &str) -> String {
 
 /// The folder holding the reference models, or `None` (and a note) when absent.
 pub fn oracle_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("CUBIST_ORACLE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools"));
-    let usable = dir.join("rubik_ref.py").exists()
-        && dir.join("cubular_ref.py").exists()
-        && Command::new("python3").arg("--version").output().is_ok();
-    if usable {
-        Some(dir)
-    } else if std::env::var_os("CUBIST_REQUIRE_ORACLE").is_some() {
-        panic!("reference models not found in {}", dir.display());
-    } else {
-        eprintln!(
-            "note: reference models not found in {}; skipped",
-            dir.display()
-        );
-        None
-    }
+    cubist_testkit::oracle_dir(&["rubik_ref.py", "cubular_ref.py"])
 }
 
 /// Run a reference model command and return its standard output.
