@@ -6,9 +6,7 @@ use cubist_rubik::scramble::{random_moves, random_state, rng};
 use cubist_rubik::{Alg, CubieCube, Facelets, Move};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::Stdio;
 
 /// The folder holding `rubik_ref.py`, or `None` (and a note) when it is not available.
 fn oracle_dir() -> Option<PathBuf> {
@@ -151,22 +149,10 @@ fn generated_data_sets_agree_with_the_reference_model() {
     );
 
     let Some(dir) = oracle_dir() else { return };
-    let mut child = std::process::Command::new("python3")
-        .arg(dir.join("rubik_ref.py"))
-        .arg("judge")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let reference = child.wait_with_output().unwrap();
-    assert!(reference.status.success());
-    let reference = String::from_utf8(reference.stdout).unwrap();
+    let reference = cubist_testkit::run_python(
+        [dir.join("rubik_ref.py").into_os_string(), "judge".into()],
+        &input,
+    );
     let reference: Vec<&str> = reference.lines().collect();
     assert_eq!(reference.len(), sets.len());
     for (k, (a, b)) in ours.iter().zip(&reference).enumerate() {

@@ -3,9 +3,7 @@
 
 use assert_cmd::Command;
 use cubist_rubik::{Alg, CubieCube};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::Stdio;
 
 fn cubist() -> Command {
     Command::cargo_bin("cubist").unwrap()
@@ -271,23 +269,8 @@ fn oracle_check(seqs: &[String], max: usize) {
                     p, n = r.facelet(f, row, col)\n            \
                     bad.add(''.join(sorted(names[tuple(v if j == k else 0 for k in range(3))] for j, v in enumerate(p) if v)))\n    \
             print(' '.join(sorted(bad)))\n";
-    let mut child = std::process::Command::new("python3")
-        .args(["-c", script])
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input: String = seqs.iter().map(|s| format!("{s}\n")).collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = cubist_testkit::run_snippet(&dir, script, &input);
     assert_eq!(text.lines().count(), seqs.len());
     for (line, seq) in text.lines().zip(seqs) {
         let pieces: Vec<&str> = line.split_whitespace().collect();

@@ -4,9 +4,7 @@
 
 use assert_cmd::Command;
 use cubist_cubular::{parse_moves, Cube};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::Stdio;
 
 /// Parsed `--json` answers of one run.
 fn run_json(args: &[&str]) -> Vec<serde_json::Value> {
@@ -201,26 +199,11 @@ fn oracle_check(answers: &[serde_json::Value]) {
         for line in sys.stdin.read().split('\\n')[:-1]:\n    \
             c = r.apply_moves(list(range(729)), r.parse_moves(line))\n    \
             print(' '.join('%d>%d' % (c[i], i) for i in range(729) if c[i] != i))\n";
-    let mut child = std::process::Command::new("python3")
-        .args(["-c", script])
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input: String = answers
         .iter()
         .map(|a| format!("{}\n", a["moves"].as_str().unwrap()))
         .collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = cubist_testkit::run_snippet(&dir, script, &input);
     assert_eq!(text.lines().count(), answers.len());
     for (line, a) in text.lines().zip(answers) {
         let mut pairs: Vec<(usize, usize)> = line

@@ -3,9 +3,8 @@
 
 use cubist_cubular::{format_moves, parse, scramble, solve, Cube, Layout, Move, SolveOptions};
 use rand::SeedableRng;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The oracle folder: env CUBIST_ORACLE_DIR, else `<workspace>/../shared/tools`.
 fn oracle_dir() -> Option<PathBuf> {
@@ -14,33 +13,16 @@ fn oracle_dir() -> Option<PathBuf> {
 
 /// Run the oracle on lines of move lists; each line's result (from the solved cube)
 /// comes back as a 729-digit line.
-fn oracle_apply(dir: &PathBuf, lists: &[Vec<Move>]) -> Vec<String> {
+fn oracle_apply(dir: &std::path::Path, lists: &[Vec<Move>]) -> Vec<String> {
     let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport cubular_ref as r\n\
         for line in sys.stdin:\n    c = r.apply_moves(list(r.TARGET), r.parse_moves(line))\n    print(''.join(c))\n";
-    let mut child = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let mut input = String::new();
     for l in lists {
         let s: Vec<String> = l.iter().map(Move::to_string).collect();
         input.push_str(&s.join(" "));
         input.push('\n');
     }
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "oracle failed");
-    String::from_utf8(out.stdout)
-        .unwrap()
+    cubist_testkit::run_snippet(dir, script, &input)
         .lines()
         .map(str::to_string)
         .collect()

@@ -3,9 +3,7 @@
 
 use cubist_rubik::{Alg, CubieCube, Facelets, Move};
 use rand::{Rng, SeedableRng};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The folder holding `rubik_ref.py`, or `None` (and a note) when it is not available.
 fn oracle_dir() -> Option<PathBuf> {
@@ -27,23 +25,8 @@ fn random_sequences_match_reference_model() {
     let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
                   for line in sys.stdin.read().split('\\n')[:-1]:\n    \
                   print(''.join(r.apply(r.solved(), r.parse_moves(line))))\n";
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let input: String = algs.iter().map(|a| format!("{a}\n")).collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let expected = String::from_utf8(out.stdout).unwrap();
+    let expected = cubist_testkit::run_snippet(&dir, script, &input);
     let expected: Vec<&str> = expected.lines().collect();
     assert_eq!(expected.len(), algs.len());
     for (alg, want) in algs.iter().zip(expected) {

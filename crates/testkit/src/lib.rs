@@ -39,3 +39,44 @@ pub fn oracle_dir(scripts: &[&str]) -> Option<PathBuf> {
         None
     }
 }
+
+/// Run `python3` with `args`, feed it `input` on standard input and return its standard
+/// output.
+///
+/// # Panics
+/// When python3 cannot be started, fails, or prints something that is not UTF-8.
+pub fn run_python<I, S>(args: I, input: &str) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    use std::io::Write;
+    let mut child = Command::new("python3")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("python3 reads its input");
+    let out = child.wait_with_output().expect("python3 finishes");
+    assert!(out.status.success(), "python3 failed: {}", out.status);
+    String::from_utf8(out.stdout).expect("python3 prints UTF-8")
+}
+
+/// Run a Python `snippet` that imports the reference models from `dir` (passed to it as
+/// `sys.argv[1]`) on `input`; its standard output.
+pub fn run_snippet(dir: &std::path::Path, snippet: &str, input: &str) -> String {
+    run_python(
+        [
+            std::ffi::OsStr::new("-c"),
+            snippet.as_ref(),
+            dir.as_os_str(),
+        ],
+        input,
+    )
+}

@@ -7,9 +7,7 @@ use cubist_rubik::{Alg, CubieCube, Facelets};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// A uniformly random reachable cube: random permutations and twists, with the last
 /// twist and flip fixed so the sums work out and two edges swapped if the parities
@@ -52,31 +50,16 @@ pub fn oracle_dir() -> Option<PathBuf> {
 
 /// For each (cube, moves) pair, whether the reference model finds the cube solved after
 /// the moves (it is given the facelet string and the moves in WCA notation).
-pub fn oracle_solved(dir: &PathBuf, cases: &[(CubieCube, Alg)]) -> Vec<bool> {
+pub fn oracle_solved(dir: &std::path::Path, cases: &[(CubieCube, Alg)]) -> Vec<bool> {
     let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
                   for line in sys.stdin.read().split('\\n')[:-1]:\n    \
                   state, moves = line.split('|')\n    \
                   print('yes' if r.is_solved(r.apply(list(state), r.parse_moves(moves))) else 'no')\n";
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let input: String = cases
         .iter()
         .map(|(c, a)| format!("{}|{}\n", Facelets::from_cubie(c).to_letters(), a))
         .collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "reference model failed");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = cubist_testkit::run_snippet(dir, script, &input);
     let verdicts: Vec<bool> = text.lines().map(|l| l == "yes").collect();
     assert_eq!(verdicts.len(), cases.len());
     verdicts

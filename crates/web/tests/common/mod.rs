@@ -4,9 +4,8 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Start the server on 127.0.0.1 with `config`; returns its base URL.
 pub async fn start(config: cubist_web::Config) -> String {
@@ -75,20 +74,6 @@ print(json.dumps(verdicts))
 /// For each case `{"puzzle", "cube", "moves"}` (3×3×3 cubes as piece lists), whether
 /// the reference model, reading the cube itself, finds it solved after the moves.
 pub fn oracle_solved(dir: &std::path::Path, cases: &[Value]) -> Vec<bool> {
-    let mut child = Command::new("python3")
-        .args(["-c", JUDGE])
-        .arg(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(serde_json::to_string(cases).unwrap().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "reference judge failed");
-    serde_json::from_slice(&out.stdout).expect("verdicts")
+    let out = cubist_testkit::run_snippet(dir, JUDGE, &serde_json::to_string(cases).unwrap());
+    serde_json::from_str(&out).expect("verdicts")
 }
