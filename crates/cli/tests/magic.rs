@@ -37,7 +37,7 @@ fn replay(answer: &serde_json::Value) -> (String, CubieCube) {
     let alg = Alg::parse(&moves).unwrap();
     assert_eq!(answer["length"].as_u64().unwrap() as usize, alg.len());
     let repeat = answer["repeat"].as_u64().unwrap() as usize;
-    assert!(repeat >= 1 && alg.len() % repeat == 0);
+    assert!(repeat >= 1 && alg.len().is_multiple_of(repeat));
     let effect = CubieCube::from_alg(&alg);
     let changed: Vec<&str> = answer["changed"]
         .as_array()

@@ -195,7 +195,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
                 continue;
             }
             let chars: Vec<char> = tok.chars().collect();
-            if chars.len() % 5 != 0 {
+            if !chars.len().is_multiple_of(5) {
                 return Err(MoveError::Bad {
                     line: ln + 1,
                     text: tok.to_string(),

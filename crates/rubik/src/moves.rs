@@ -99,7 +99,7 @@ impl Move {
 
     /// Build a move; `turns` is taken modulo 4 and must not be 0 modulo 4.
     pub fn new(face: Face, turns: u8) -> Move {
-        debug_assert!(turns % 4 != 0);
+        debug_assert!(!turns.is_multiple_of(4));
         Move {
             face,
             turns: turns % 4,

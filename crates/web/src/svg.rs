@@ -130,7 +130,7 @@ mod tests {
         // A solved cube written with colour letters: each face one colour.
         let letters: Vec<String> = "WRGYOB"
             .chars()
-            .flat_map(|c| std::iter::repeat(c.to_string()).take(9))
+            .flat_map(|c| std::iter::repeat_n(c.to_string(), 9))
             .collect();
         let svg = rubik_net(std::slice::from_ref(&letters));
         assert_eq!(count(&svg, "<rect x="), 54);

@@ -237,7 +237,7 @@ fn best_into(t: usize, cells: &[u8; CELLS], limit: usize) -> Option<(i32, Placem
                 anchor,
             };
             let g = pl.gain(cells);
-            if g > 0 && best.map_or(true, |(bg, _)| g > bg) {
+            if g > 0 && best.is_none_or(|(bg, _)| g > bg) {
                 best = Some((g, pl));
             }
         }
@@ -366,7 +366,7 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                         let gain = base - after;
                         if gain > 0 {
                             let rate = gain as f64 / seq.len() as f64;
-                            if best.as_ref().map_or(true, |(r, _)| rate > *r) {
+                            if best.as_ref().is_none_or(|(r, _)| rate > *r) {
                                 best = Some((rate, seq));
                             }
                         }

@@ -148,7 +148,7 @@ pub fn run(cube: &Cube, _ctx: &Ctx) -> Vec<Move> {
                     continue;
                 }
                 let wrong = (0..CELLS).filter(|&i| trial[i] != SOLVED[i]).count();
-                if best.as_ref().map_or(true, |(w, _)| wrong < *w) {
+                if best.as_ref().is_none_or(|(w, _)| wrong < *w) {
                     best = Some((wrong, path));
                 }
             }

@@ -214,7 +214,7 @@ impl<'q> Found<'q> {
     /// once the budget is spent.
     pub(crate) fn tick(&mut self) -> bool {
         self.tried += 1;
-        if self.tried % 4096 == 0 && Instant::now() >= self.deadline {
+        if self.tried.is_multiple_of(4096) && Instant::now() >= self.deadline {
             self.timed_out = true;
         }
         !self.timed_out

@@ -262,10 +262,7 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
             .iter()
             .flat_map(|p| {
                 (0..18u8)
-                    .filter(|&m| {
-                        p.last()
-                            .map_or(true, |&l| may_follow(l as usize, m as usize))
-                    })
+                    .filter(|&m| p.last().is_none_or(|&l| may_follow(l as usize, m as usize)))
                     .map(|m| {
                         let mut q = p.clone();
                         q.push(m);

@@ -101,7 +101,7 @@ fn search(
     if k == stages.len() {
         let merged = merge_borders(path);
         let len = merged.iter().map(Alg::len).sum();
-        if best.as_ref().map_or(true, |(b, _)| len < *b) {
+        if best.as_ref().is_none_or(|(b, _)| len < *b) {
             *best = Some((len, merged));
         }
         return;

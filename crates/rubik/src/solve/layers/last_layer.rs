@@ -151,7 +151,7 @@ impl LastLayer {
             let s = numbering.state(codes);
             let better = shortest
                 .get(&s)
-                .map_or(true, |old| (old.len(), old.as_slice()) > (path.len(), path));
+                .is_none_or(|old| (old.len(), old.as_slice()) > (path.len(), path));
             if better {
                 shortest.insert(s, path.to_vec());
             }
@@ -200,7 +200,7 @@ impl LastLayer {
         let mut best: Option<Plan> = None;
         for (end, cost, chain) in self.chains(k, s, slack) {
             let (rest, mut plan) = self.best_from(k + 1, end, slack, memo);
-            if best.as_ref().map_or(true, |(b, _)| cost + rest < *b) {
+            if best.as_ref().is_none_or(|(b, _)| cost + rest < *b) {
                 plan.insert(0, chain);
                 best = Some((cost + rest, plan));
             }
@@ -237,7 +237,7 @@ impl LastLayer {
                     if nc + dist[y] as usize > budget {
                         continue;
                     }
-                    if seen.get(&y).map_or(true, |&(old, _, _)| nc < old) {
+                    if seen.get(&y).is_none_or(|&(old, _, _)| nc < old) {
                         seen.insert(y, (nc, x, i));
                         buckets[nc].push(y);
                     }
