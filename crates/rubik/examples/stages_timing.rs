@@ -3,29 +3,11 @@
 //!
 //! `cargo run --release -p cubist-rubik --example stages_timing [-- COUNT]`
 
+use cubist_rubik::scramble::random_state;
 use cubist_rubik::solve::{layers, thistlethwaite, StagedSolution};
 use cubist_rubik::CubieCube;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::time::Instant;
-
-fn random_cube(rng: &mut impl Rng) -> CubieCube {
-    let mut c = CubieCube::SOLVED;
-    c.cp.shuffle(rng);
-    c.ep.shuffle(rng);
-    for i in 0..7 {
-        c.co[i] = rng.gen_range(0..3);
-    }
-    c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
-    for i in 0..11 {
-        c.eo[i] = rng.gen_range(0..2);
-    }
-    c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
-    if c.corner_parity() != c.edge_parity() {
-        c.ep.swap(10, 11);
-    }
-    c
-}
 
 /// Time this thread has spent on a processor, in milliseconds, where Linux reports it
 /// (wall time misleads on a shared, busy machine).
@@ -104,7 +86,7 @@ fn main() {
         .unwrap_or(1000);
     let which = std::env::args().nth(2).unwrap_or_default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(333);
-    let cubes: Vec<CubieCube> = (0..n).map(|_| random_cube(&mut rng)).collect();
+    let cubes: Vec<CubieCube> = (0..n).map(|_| random_state(&mut rng)).collect();
     if which.is_empty() || which == "thistlethwaite" {
         measure("thistlethwaite", &cubes, thistlethwaite::solve);
     }

@@ -3,38 +3,16 @@
 
 #![allow(dead_code)]
 
+use cubist_rubik::scramble::random_state;
 use cubist_rubik::{Alg, CubieCube, Facelets};
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
-
-/// A uniformly random reachable cube: random permutations and twists, with the last
-/// twist and flip fixed so the sums work out and two edges swapped if the parities
-/// disagree.
-pub fn random_cube(rng: &mut impl Rng) -> CubieCube {
-    let mut c = CubieCube::SOLVED;
-    c.cp.shuffle(rng);
-    c.ep.shuffle(rng);
-    for i in 0..7 {
-        c.co[i] = rng.gen_range(0..3);
-    }
-    c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
-    for i in 0..11 {
-        c.eo[i] = rng.gen_range(0..2);
-    }
-    c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
-    if c.corner_parity() != c.edge_parity() {
-        c.ep.swap(10, 11);
-    }
-    assert!(c.is_reachable());
-    c
-}
 
 /// `n` random cubes from a fixed seed.
 pub fn random_cubes(seed: u64, n: usize) -> Vec<CubieCube> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..n).map(|_| random_cube(&mut rng)).collect()
+    (0..n).map(|_| random_state(&mut rng)).collect()
 }
 
 /// Whether `alg` solves `cube`, checked on the cubie model and on the stickers.
