@@ -34,6 +34,22 @@ pub const fn choose(n: usize, k: usize) -> usize {
     r
 }
 
+/// `CHOOSE[n][k]` = C(n, k) for n, k ≤ 12, for coordinates computed at every search
+/// node.
+const CHOOSE: [[u16; 13]; 13] = {
+    let mut t = [[0u16; 13]; 13];
+    let mut n = 0;
+    while n < 13 {
+        let mut k = 0;
+        while k < 13 {
+            t[n][k] = choose(n, k) as u16;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// Rank of a permutation of 0..p.len() (Lehmer code; the identity is 0).
 pub fn perm_rank(p: &[u8]) -> usize {
     let n = p.len();
@@ -106,7 +122,7 @@ pub fn slice_sorted(c: &CubieCube) -> usize {
     let mut order = [0u8; 4];
     for j in (0..12).rev() {
         if is_slice_edge(c.ep[j]) {
-            comb += choose(11 - j, found + 1);
+            comb += CHOOSE[11 - j][found + 1] as usize;
             order[3 - found] = c.ep[j] - 8;
             found += 1;
         }

@@ -40,7 +40,7 @@ fn flipslice_of(c: &CubieCube) -> usize {
 }
 
 /// `a · c · b` on the edges only (corners left solved).
-fn conjugate_edges(c: &CubieCube, a: &CubieCube, b: &CubieCube) -> CubieCube {
+pub(crate) fn conjugate_edges(c: &CubieCube, a: &CubieCube, b: &CubieCube) -> CubieCube {
     let mut r = CubieCube::SOLVED;
     for i in 0..12 {
         let j = b.ep[i] as usize;

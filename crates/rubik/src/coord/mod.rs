@@ -15,10 +15,12 @@
 //! | corner perm | corner permutation | 40320 |
 //! | edge8 perm | permutation of the U and D layer edges (phase 2) | 40320 |
 //! | flip-slice class | flip × UD slice up to the 16 symmetries keeping the U-D axis | 64430 |
+//! | flip-slice-sorted class | flip × slice sorted up to the same symmetries | 1523864 |
 
 pub mod cornersym;
 pub mod cubie_coords;
 pub mod flipslice;
+pub mod flipslicesorted;
 pub mod moves;
 pub mod pruning;
 pub mod symmetry;

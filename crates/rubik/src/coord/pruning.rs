@@ -10,6 +10,7 @@
 use super::cornersym::{CornerSym, N_CORNER_CLASS};
 use super::cubie_coords::*;
 use super::flipslice::{FlipSliceSym, N_FLIPSLICE_CLASS};
+use super::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED_CLASS};
 use super::moves::{MoveTables, PHASE2_MOVES};
 use super::symmetry::N_SYM_D4H;
 use cubist_search::nibbles::{bytes_for, AtomicNibbles, EMPTY};
@@ -50,75 +51,98 @@ struct SymSpace<'a> {
 /// disjoint parts of the table. Entries farther than 14 stay 15, a valid lower bound.
 fn build_sym_table(space: &SymSpace, label: &str) -> Vec<u8> {
     let n = space.n_class * space.n_raw;
-    let nr = space.n_raw;
     let table = AtomicNibbles::new(n);
     table.set_empty(0, 0);
     let progress = Progress::new(label, n as u64);
     progress.inc(1);
     let (mut filled, mut level, mut depth) = (1usize, 1usize, 0u8);
     while filled < n && depth < EMPTY - 1 && level > 0 {
-        let pull = level > (n - filled) / 3;
-        let new: usize = (0..space.n_class)
+        // Pushing costs a scattered update per neighbour of each frontier entry,
+        // pulling a cheap test per neighbour of each empty entry (often stopping at
+        // the first): pull once the frontier is a sizeable part of what is left.
+        let pull = level > (n - filled) / 12;
+        let new: usize = (0..space.n_class.div_ceil(CLASS_CHUNK))
             .into_par_iter()
-            .map(|class| {
-                let nb = (space.neighbours)(class);
-                let mut count = 0;
-                for r in 0..nr {
-                    let here = table.get(class * nr + r);
-                    if pull {
-                        if here != EMPTY {
-                            continue;
-                        }
-                        for (k, &(c2, s2)) in nb.iter().enumerate() {
-                            let r1 = space.raw_move[r * space.n_moves + k] as usize;
-                            let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
-                            if table.get(c2 as usize * nr + r2) == depth {
-                                if table.set_empty(class * nr + r, depth + 1) {
-                                    count += 1;
-                                }
-                                break;
-                            }
-                        }
-                    } else {
-                        if here != depth {
-                            continue;
-                        }
-                        for (k, &(c2, s2)) in nb.iter().enumerate() {
-                            let r1 = space.raw_move[r * space.n_moves + k] as usize;
-                            let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
-                            let c2 = c2 as usize;
-                            if table.get(c2 * nr + r2) != EMPTY {
-                                continue;
-                            }
-                            if table.set_empty(c2 * nr + r2, depth + 1) {
-                                count += 1;
-                            }
-                            // A class fixed by some symmetries: the images of this
-                            // entry under them are the same state.
-                            let stab = space.stabilizer[c2];
-                            if stab != 1 {
-                                for s in 1..N_SYM_D4H {
-                                    if stab & (1 << s) != 0 {
-                                        let r3 = space.raw_conj[r2 * N_SYM_D4H + s] as usize;
-                                        if table.set_empty(c2 * nr + r3, depth + 1) {
-                                            count += 1;
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+            .map(|chunk| {
+                let first = chunk * CLASS_CHUNK;
+                let count: usize = (first..space.n_class.min(first + CLASS_CHUNK))
+                    .map(|class| fill_class(space, &table, class, depth, pull))
+                    .sum();
+                progress.inc(count as u64);
                 count
             })
             .sum();
         filled += new;
         level = new;
         depth += 1;
-        progress.inc(new as u64);
     }
     progress.finish();
     table.into_bytes()
+}
+
+/// Classes handled by one parallel work item of [`build_sym_table`].
+const CLASS_CHUNK: usize = 64;
+
+/// One breadth-first step for the entries of `class`: pushing, give every empty
+/// neighbour of an entry at `depth` the distance `depth + 1`; pulling, give it to every
+/// empty entry with a neighbour at `depth`. Returns how many entries were filled.
+fn fill_class(
+    space: &SymSpace,
+    table: &AtomicNibbles,
+    class: usize,
+    depth: u8,
+    pull: bool,
+) -> usize {
+    let nr = space.n_raw;
+    let nb = (space.neighbours)(class);
+    let mut count = 0;
+    for r in 0..nr {
+        let here = table.get(class * nr + r);
+        if pull {
+            if here != EMPTY {
+                continue;
+            }
+            for (k, &(c2, s2)) in nb.iter().enumerate() {
+                let r1 = space.raw_move[r * space.n_moves + k] as usize;
+                let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
+                if table.get(c2 as usize * nr + r2) == depth {
+                    if table.set_empty(class * nr + r, depth + 1) {
+                        count += 1;
+                    }
+                    break;
+                }
+            }
+        } else {
+            if here != depth {
+                continue;
+            }
+            for (k, &(c2, s2)) in nb.iter().enumerate() {
+                let r1 = space.raw_move[r * space.n_moves + k] as usize;
+                let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
+                let c2 = c2 as usize;
+                if table.get(c2 * nr + r2) != EMPTY {
+                    continue;
+                }
+                if table.set_empty(c2 * nr + r2, depth + 1) {
+                    count += 1;
+                }
+                // A class fixed by some symmetries: the images of this entry under
+                // them are the same state.
+                let stab = space.stabilizer[c2];
+                if stab != 1 {
+                    for s in 1..N_SYM_D4H {
+                        if stab & (1 << s) != 0 {
+                            let r3 = space.raw_conj[r2 * N_SYM_D4H + s] as usize;
+                            if table.set_empty(c2 * nr + r3, depth + 1) {
+                                count += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    count
 }
 
 /// Build the phase-1 table (flip-slice class × twist, distances to phase 1's goal as
@@ -248,5 +272,48 @@ pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<
             stabilizer: &cs.stabilizer,
         },
         "building the corner table",
+    )
+}
+
+/// Entries of the optimal solver's large table (flip-slice-sorted class × twist).
+pub const N_FLIPSLICESORTED_TWIST: usize = N_FLIPSLICESORTED_CLASS * N_TWIST;
+/// Bytes of the large table (about 1.55 GiB).
+pub const FLIPSLICESORTED_TWIST_BYTES: usize = N_FLIPSLICESORTED_TWIST.div_ceil(2);
+
+/// Build the large table: for flip-slice-sorted class × twist, the number of face
+/// turns that orient every piece and bring the UD-slice edges home in order (4 bits).
+/// Deterministic; uses all cores (minutes).
+pub fn build_flipslicesorted_twist(
+    mt: &MoveTables,
+    fss: &FlipSliceSortedSym,
+    fs: &FlipSliceSym,
+) -> Vec<u8> {
+    let stabilizer: Vec<u16> = (0..N_FLIPSLICESORTED_CLASS)
+        .into_par_iter()
+        .map(|class| fss.stabilizer(class))
+        .collect();
+    let neighbours = |class: usize| {
+        let rep = fss.rep[class] as usize;
+        let (flip, sorted) = (rep % N_FLIP, rep / N_FLIP);
+        (0..18)
+            .map(|m| {
+                let f = mt.flip[flip * 18 + m] as usize;
+                let s = mt.slice_sorted[sorted * 18 + m] as usize;
+                let cs = fss.class_sym[s * N_FLIP + f];
+                (cs >> 4, (cs & 15) as u8)
+            })
+            .collect()
+    };
+    build_sym_table(
+        &SymSpace {
+            n_class: N_FLIPSLICESORTED_CLASS,
+            n_raw: N_TWIST,
+            n_moves: 18,
+            neighbours: &neighbours,
+            raw_move: &mt.twist,
+            raw_conj: &fs.twist_conj,
+            stabilizer: &stabilizer,
+        },
+        "building the optimal solver's large table",
     )
 }
