@@ -230,7 +230,8 @@ fn optimal_solutions_are_shortest_and_budgeted() {
     let (ok, states) = oracle(&dir, &["random", "1", "11"]);
     assert!(ok);
     let out = cubist()
-        .args(["solve", "--method", "optimal", "--timeout", "1000"])
+        .args(["solve", "--method", "optimal", "--table-size", "small"])
+        .args(["--timeout", "1000"])
         .write_stdin(states.clone())
         .output()
         .unwrap();
@@ -253,8 +254,29 @@ fn optimal_solutions_are_shortest_and_budgeted() {
     let cube = String::from_utf8(cube.stdout).unwrap();
     let out = stdout_of(
         cubist()
-            .args(["solve", "--method", "optimal"])
+            .args(["solve", "--method", "optimal", "--table-size", "small"])
             .write_stdin(cube),
     );
     assert_eq!(out.trim(), "L2 U R' F'");
+}
+
+#[test]
+fn table_size_must_be_known_and_for_the_optimal_method() {
+    let cube = std::fs::read_to_string(workspace().join("tests/data/rubik/singmaster-sample.txt"))
+        .unwrap();
+    for args in [
+        &["--method", "optimal", "--table-size", "huge"][..],
+        &["--method", "two-phase", "--table-size", "small"][..],
+    ] {
+        let out = cubist()
+            .arg("solve")
+            .args(args)
+            .write_stdin(cube.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("--table-size"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
 }

@@ -23,6 +23,13 @@ pub struct BenchArgs {
     /// Digit cube: solver effort (see `cubist solve --effort`).
     #[arg(long, value_name = "LEVEL")]
     pub effort: Option<u32>,
+    /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
+    /// seconds to minutes each), printing each one's length and time.
+    #[arg(long, value_name = "N")]
+    pub optimal: Option<usize>,
+    /// 3×3×3 optimal solver: which table size (see `cubist solve --table-size`).
+    #[arg(long, value_name = "SIZE")]
+    pub table_size: Option<String>,
 }
 
 /// The puzzles `cubist bench` can measure.

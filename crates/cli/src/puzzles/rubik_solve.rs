@@ -14,6 +14,7 @@ use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
 };
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
+use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -34,7 +35,7 @@ struct Answer {
 }
 
 /// Solve one cube with the chosen method.
-fn solve_cube(cube: &CubieCube, method: Method, opts: &Options) -> Result<Answer> {
+fn solve_cube(cube: &CubieCube, method: Method, opts: &Options, size: TableSize) -> Result<Answer> {
     let start = Instant::now();
     let (moves, stages, note) = match method {
         Method::TwoPhase => {
@@ -57,7 +58,7 @@ fn solve_cube(cube: &CubieCube, method: Method, opts: &Options) -> Result<Answer
             (staged.moves(), Some(staged), None)
         }
         Method::Optimal => {
-            let sol = optimal::solve(cube, opts).map_err(solve_error)?;
+            let sol = optimal::solve_sized(cube, opts, size).map_err(solve_error)?;
             let note = (!sol.complete).then(|| {
                 format!(
                     "time budget ran out; best found has {} moves, not proven optimal",
@@ -166,11 +167,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         .as_deref()
         .map(|f| f.parse::<Format>().map_err(|e| anyhow!("--input: {e}")))
         .transpose()?;
-    if let Some(size) = args.table_size.as_deref() {
-        if args.method != Method::Optimal || size != "default" {
-            bail!("--table-size {size}: the optimal solver offers only \"default\"");
-        }
-    }
+    let size = table_size(args.table_size.as_deref(), args.method)?;
     if args.max_length > 30 {
         bail!("--max-length {}: expected at most 30", args.max_length);
     }
@@ -187,7 +184,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
                 two_phase::Tables::get();
             }
             Method::Optimal => {
-                optimal::Tables::get();
+                optimal::Tables::get(size);
             }
             _ => {}
         }
@@ -196,7 +193,8 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         .par_iter()
         .map(|parsed| {
             let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
-            solve_cube(&parsed.cube, args.method, &opts).map_err(|e| at_line(input, parsed, e))
+            solve_cube(&parsed.cube, args.method, &opts, size)
+                .map_err(|e| at_line(input, parsed, e))
         })
         .collect();
     let single = answers.len() == 1;
@@ -240,6 +238,19 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         eprintln!("cubist: {}", format!("{e:#}").replace('\n', " "));
     }
     Ok(ExitCode::from(worst))
+}
+
+/// The optimal solver's table size from `--table-size` (only meaningful with it).
+fn table_size(arg: Option<&str>, method: Method) -> Result<TableSize> {
+    match arg {
+        None => Ok(TableSize::default()),
+        Some(name) if method == Method::Optimal => name
+            .parse()
+            .map_err(|e: String| anyhow!("--table-size: {e}")),
+        Some(name) => {
+            bail!("--table-size {name}: only the optimal method uses tables of a chosen size")
+        }
+    }
 }
 
 /// A cube's reading error, naming the input and keeping the exit status.
@@ -390,9 +401,12 @@ fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
 
 /// `cubist bench` for the 3×3×3: for each method, a fixed seeded set of uniformly
 /// random cubes solved one after another (tables loaded first), every solution checked
-/// sticker by sticker.
+/// sticker by sticker; then, with `--optimal N`, N seeded random cubes solved
+/// optimally, one line each.
 pub fn bench(args: &BenchArgs) -> Result<()> {
+    let size = table_size(args.table_size.as_deref(), Method::Optimal)?;
     let methods: Vec<Method> = match &args.method {
+        None if args.optimal.is_some() => vec![],
         None => vec![Method::TwoPhase, Method::Thistlethwaite, Method::Layers],
         Some(list) => list
             .split(',')
@@ -412,8 +426,8 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             bail!("--count: expected at least 1");
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
-        // Optimal solving of uniformly random cubes takes far too long for a bench
-        // with the default table, so its set is made of 14-move scrambles.
+        // This set is meant to take seconds, so the optimal solver gets 14-move
+        // scrambles here (random cubes: `--optimal N`).
         let cubes: Vec<CubieCube> = (0..count)
             .map(|_| match method {
                 Method::Optimal => CubieCube::from_alg(&cubist_rubik::scramble::random_moves(
@@ -425,21 +439,14 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             .collect();
         // Table set-up is measured apart: solve the solved cube... and one real cube.
         let ready = Instant::now();
-        solve_cube(&cubes[0], method, &Options::default())?;
+        solve_cube(&cubes[0], method, &Options::default(), size)?;
         let setup = ready.elapsed().as_secs_f64() * 1000.0;
         let opts = Options::default();
         let mut lengths = Vec::with_capacity(count);
         let mut millis = Vec::with_capacity(count);
         for (k, cube) in cubes.iter().enumerate() {
-            let a = solve_cube(cube, method, &opts)?;
-            if !stickers::solves(cube, &a.moves) {
-                bail!(
-                    "bench: {} solution of cube {} does not solve it: {}",
-                    method_name(method),
-                    k + 1,
-                    a.moves
-                );
-            }
+            let a = solve_cube(cube, method, &opts, size)?;
+            check_answer(cube, &a, method, k)?;
             lengths.push(a.moves.len());
             millis.push(a.millis);
         }
@@ -454,5 +461,58 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             setup
         );
     }
+    if let Some(count) = args.optimal {
+        bench_optimal_random(count, args.seed, size)?;
+    }
+    Ok(())
+}
+
+/// Fail the bench when an answer does not solve its cube, sticker by sticker.
+fn check_answer(cube: &CubieCube, a: &Answer, method: Method, k: usize) -> Result<()> {
+    if !stickers::solves(cube, &a.moves) {
+        bail!(
+            "bench: {} solution of cube {} does not solve it: {}",
+            method_name(method),
+            k + 1,
+            a.moves
+        );
+    }
+    Ok(())
+}
+
+/// `--optimal N`: N seeded uniformly random cubes solved optimally with the tables of
+/// `size` (loaded first, timed apart), one line per cube, then the summary.
+fn bench_optimal_random(count: usize, seed: u64, size: TableSize) -> Result<()> {
+    if count == 0 {
+        bail!("--optimal: expected at least 1");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let cubes: Vec<CubieCube> = (0..count)
+        .map(|_| cubist_rubik::scramble::random_state(&mut rng))
+        .collect();
+    let ready = Instant::now();
+    optimal::Tables::get(size);
+    let setup = ready.elapsed().as_secs_f64() * 1000.0;
+    let opts = Options::default();
+    let mut lengths = Vec::with_capacity(count);
+    let mut millis = Vec::with_capacity(count);
+    for (k, cube) in cubes.iter().enumerate() {
+        let a = solve_cube(cube, Method::Optimal, &opts, size)?;
+        check_answer(cube, &a, Method::Optimal, k)?;
+        println!(
+            "optimal random cube {}: {} moves, {:.3} s  {}",
+            k + 1,
+            a.moves.len(),
+            a.millis / 1000.0,
+            a.moves
+        );
+        lengths.push(a.moves.len());
+        millis.push(a.millis);
+    }
+    println!(
+        "{}  (seed {seed}, {} tables loaded in {setup:.0} ms)",
+        summary("optimal (random)", &mut lengths, &mut millis),
+        size.name()
+    );
     Ok(())
 }

@@ -1,10 +1,14 @@
 //! Optimal solutions in the face-turn metric: iterative-deepening A* (IDA*).
 //!
 //! The search tracks the cube in three frames — as it is, and turned by 120° and 240°
-//! about the URF–DBL diagonal — so the phase-1 table (flip-slice class × twist) gives
-//! three lower bounds, one per axis; a corner table (corner-perm class × twist) gives
-//! a fourth. The largest of them prunes. The edges are solved exactly when the
-//! UD-slice edges are home and in order in all three frames.
+//! about the URF–DBL diagonal — so an edge table gives three lower bounds, one per
+//! axis, and three more for the inverse cube (a cube and its inverse are equally far
+//! from solved); a corner table (corner-perm class × twist) gives one more. The
+//! largest of them prunes. The edge table is, by [`TableSize`], either the phase-1
+//! table (flip-slice class × twist, 70 MB) or the large flip-slice-sorted class ×
+//! twist table (1.55 GiB), which also knows the order of the UD-slice edges. The edges
+//! are solved exactly when the UD-slice edges are home and in order in all three
+//! frames.
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
@@ -14,78 +18,253 @@
 
 use super::two_phase::{self, prefetch, Tables as TwoPhaseTables};
 use super::{Options, Solution, SolveError};
-use crate::coord::cornersym::CornerSym;
-use crate::coord::pruning::{self, N_CORNERS};
+use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
+use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
-use cubist_search::Nibbles;
+use cubist_search::{Nibbles, Table, TableSpec};
 use rayon::prelude::*;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-/// The optimal solver's tables: the two-phase tables plus the corner table.
+/// Version of the corner table file; bump when its content changes.
+const CORNERS_VERSION: u32 = 1;
+/// Version of the flip-slice-sorted class file; bump when its content changes.
+const CLASSES_VERSION: u32 = 1;
+/// Version of the large table file; bump when its content changes.
+const LARGE_VERSION: u32 = 1;
+
+/// The corner table's file.
+const CORNER_SPEC: TableSpec<'static> = TableSpec {
+    name: "optimal-corners-twist",
+    version: CORNERS_VERSION,
+    len: N_CORNERS.div_ceil(2),
+};
+
+/// Which edge table the optimal solver prunes with (`--table-size`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TableSize {
+    /// The phase-1 table shared with two-phase (70 MB): built in seconds, but random
+    /// cubes take about an hour.
+    Small,
+    /// Flip-slice-sorted class × twist (1.55 GiB): built once in minutes, random cubes
+    /// in seconds to minutes.
+    #[default]
+    Default,
+}
+
+impl TableSize {
+    /// Every size, smallest first.
+    pub const ALL: [TableSize; 2] = [TableSize::Small, TableSize::Default];
+
+    /// The name typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSize::Small => "small",
+            TableSize::Default => "default",
+        }
+    }
+}
+
+impl std::str::FromStr for TableSize {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TableSize, String> {
+        TableSize::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| format!("unknown table size {s:?} (expected small or default)"))
+    }
+}
+
+/// The table bounding the edges (with the twist) in each frame.
+enum EdgeTable {
+    /// The two-phase phase-1 table: flip-slice class × twist.
+    Phase1,
+    /// Flip-slice-sorted class × twist, with the class of every raw flip-slice-sorted
+    /// value (`class << 4 | sym`, 4 little-endian bytes each).
+    Sorted { classes: Table, table: Table },
+}
+
+/// The optimal solver's tables: the two-phase tables, an edge table and the corner
+/// table.
 pub struct Tables {
     /// Move tables, phase-1 table and symmetry classes.
     pub two_phase: &'static TwoPhaseTables,
-    /// Corner-perm classes (for the corner table's index).
-    pub corners: CornerSym,
     /// Corner distances: corner-perm class × twist, 4 bits each.
-    pub corner_table: Vec<u8>,
+    pub corner_table: Table,
+    /// Which edge table bounds the search.
+    edges: EdgeTable,
     /// Each move as seen in each frame.
     frame_moves: [[u8; 18]; 3],
+    /// Each move as a cube.
+    move_cubes: [CubieCube; 18],
 }
 
 impl Tables {
-    /// The tables, built or loaded on first use and shared by every thread.
-    pub fn get() -> &'static Tables {
-        static TABLES: OnceLock<Tables> = OnceLock::new();
-        TABLES.get_or_init(|| {
-            let tp = TwoPhaseTables::get();
-            let corners = CornerSym::build();
-            let corner_table = pruning::build_corners(&tp.moves, &corners, &tp.flipslice);
-            debug_assert_eq!(corner_table.len(), N_CORNERS.div_ceil(2));
-            let sym = symmetry::tables();
-            Tables {
-                two_phase: tp,
-                corners,
-                corner_table,
-                frame_moves: std::array::from_fn(|k| sym.conj_move[FRAME_SYM[k]]),
-            }
-        })
+    /// The tables of one size, built or loaded on first use and shared by every thread.
+    pub fn get(size: TableSize) -> &'static Tables {
+        static SMALL: OnceLock<Tables> = OnceLock::new();
+        static DEFAULT: OnceLock<Tables> = OnceLock::new();
+        let cell = match size {
+            TableSize::Small => &SMALL,
+            TableSize::Default => &DEFAULT,
+        };
+        cell.get_or_init(|| Tables::load_in(&cubist_search::cache_dir(), size))
     }
 
-    /// Lower bound on the moves needed to solve the corners.
+    /// The tables of one size, with the optimal solver's own table files in `dir`
+    /// (the two-phase tables come from [`TwoPhaseTables::get`]). A missing or corrupt
+    /// file is rebuilt.
+    pub fn load_in(dir: &Path, size: TableSize) -> Tables {
+        let tp = TwoPhaseTables::get();
+        let corner_table = cubist_search::cache::load_or_build_in(dir, &CORNER_SPEC, || {
+            pruning::build_corners(&tp.moves, &tp.corners, &tp.flipslice)
+        });
+        let edges = match size {
+            TableSize::Small => EdgeTable::Phase1,
+            TableSize::Default => {
+                let class_spec = TableSpec {
+                    name: "optimal-flipslicesorted-class",
+                    version: CLASSES_VERSION,
+                    len: N_FLIPSLICESORTED * 4,
+                };
+                let classes = cubist_search::cache::load_or_build_in(dir, &class_spec, || {
+                    FlipSliceSortedSym::build().class_sym_bytes()
+                })
+                .resident();
+                let large_spec = TableSpec {
+                    name: "optimal-flipslicesorted-twist",
+                    version: LARGE_VERSION,
+                    len: FLIPSLICESORTED_TWIST_BYTES,
+                };
+                let table = cubist_search::cache::load_or_build_in(dir, &large_spec, || {
+                    let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
+                        .unwrap_or_else(FlipSliceSortedSym::build);
+                    pruning::build_flipslicesorted_twist(&tp.moves, &fss, &tp.flipslice)
+                })
+                .resident();
+                EdgeTable::Sorted { classes, table }
+            }
+        };
+        let sym = symmetry::tables();
+        Tables {
+            two_phase: tp,
+            corner_table: corner_table.resident(),
+            edges,
+            frame_moves: std::array::from_fn(|k| sym.conj_move[FRAME_SYM[k]]),
+            move_cubes: std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m))),
+        }
+    }
+
+    /// The edge table's bytes.
     #[inline(always)]
-    fn corner_distance(&self, cp: usize, twist: usize) -> usize {
-        let x = self.corners.class_sym[cp] as usize;
+    fn edge_table(&self) -> &[u8] {
+        match &self.edges {
+            EdgeTable::Phase1 => &self.two_phase.phase1,
+            EdgeTable::Sorted { table, .. } => table,
+        }
+    }
+
+    /// Where the class of a frame's (flip, twist, slice sorted) is stored (to prefetch).
+    #[inline(always)]
+    fn class_entry(&self, f: &[u16; 3]) -> &u8 {
+        match &self.edges {
+            EdgeTable::Phase1 => {
+                let x = &self.two_phase.flipslice.class_sym
+                    [(f[2] as usize / 24) * N_FLIP + f[0] as usize];
+                // SAFETY: a reference to the first byte of a live u32.
+                unsafe { &*(x as *const u32 as *const u8) }
+            }
+            EdgeTable::Sorted { classes, .. } => {
+                &classes[(f[2] as usize * N_FLIP + f[0] as usize) * 4]
+            }
+        }
+    }
+
+    /// The edge-table index of a frame's (flip, twist, slice sorted).
+    #[inline(always)]
+    fn edge_index(&self, f: &[u16; 3]) -> usize {
+        let fs = &self.two_phase.flipslice;
+        let cs = match &self.edges {
+            EdgeTable::Phase1 => {
+                fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize
+            }
+            EdgeTable::Sorted { classes, .. } => {
+                let i = (f[2] as usize * N_FLIP + f[0] as usize) * 4;
+                u32::from_le_bytes(classes[i..i + 4].try_into().unwrap()) as usize
+            }
+        };
+        let tw = fs.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
+        (cs >> 4) * N_TWIST + tw
+    }
+
+    /// The corner-table index of (corner perm, twist).
+    #[inline(always)]
+    fn corner_index(&self, cp: usize, twist: usize) -> usize {
+        let x = self.two_phase.corners.class_sym[cp] as usize;
         let tw = self.two_phase.flipslice.twist_conj[twist * N_SYM_D4H + (x & 15)] as usize;
-        Nibbles(&self.corner_table).get((x >> 4) * N_TWIST + tw) as usize
+        (x >> 4) * N_TWIST + tw
     }
 }
 
 /// A search node: flip, twist and slice-sorted coordinates in each of the three
-/// frames, and the corner permutation.
+/// frames, the corner permutation, and the inverse cube in each frame (whose
+/// coordinates cannot follow moves through move tables: a move on the cube is a move
+/// made *before* the inverse).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     frames: [[u16; 3]; 3],
     corner_perm: u16,
+    inverse: [CubieCube; 3],
+}
+
+/// The coordinates the edge table is indexed by: flip, twist, slice sorted.
+fn frame_coords(c: &CubieCube) -> [u16; 3] {
+    [flip(c) as u16, twist(c) as u16, slice_sorted(c) as u16]
 }
 
 impl Node {
     fn new(cube: &CubieCube) -> Node {
         let mut frames = [[0u16; 3]; 3];
+        let mut inverse = [CubieCube::SOLVED; 3];
         let mut c = *cube;
-        for f in &mut frames {
-            *f = [flip(&c) as u16, twist(&c) as u16, slice_sorted(&c) as u16];
+        for (f, inv) in frames.iter_mut().zip(&mut inverse) {
+            *f = frame_coords(&c);
+            *inv = c.inverse();
             c = symmetry::conjugate(&c, SYM_URF3);
         }
         Node {
             frames,
             corner_perm: corner_perm(cube) as u16,
+            inverse,
         }
+    }
+
+    /// The inverse cube in each frame after move `m`: the move's inverse comes first.
+    #[inline(always)]
+    fn inverse_after(&self, t: &Tables, m: usize) -> [CubieCube; 3] {
+        let undo = m - m % 3 + 2 - m % 3;
+        std::array::from_fn(|k| {
+            t.move_cubes[t.frame_moves[k][undo] as usize].then(&self.inverse[k])
+        })
+    }
+
+    /// The whole node after move `m`, inverse cubes included (the search proper
+    /// updates those only for children the other bounds keep).
+    fn after(&self, t: &Tables, m: usize) -> Node {
+        let mut next = self.turn(t, m);
+        next.inverse = self.inverse_after(t, m);
+        next
+    }
+
+    /// Edge-table indices of the inverse cube in each frame.
+    #[inline(always)]
+    fn inverse_indices(&self, t: &Tables) -> [usize; 3] {
+        std::array::from_fn(|k| t.edge_index(&frame_coords(&self.inverse[k])))
     }
 
     fn is_solved(&self) -> bool {
@@ -95,7 +274,8 @@ impl Node {
             && self.frames.iter().all(|f| f[2] == 0)
     }
 
-    /// The node after move `m` (in the cube's own frame).
+    /// The node after move `m` (in the cube's own frame), except that the inverse
+    /// cubes are left as they were (see [`Node::inverse_after`]).
     #[inline(always)]
     fn turn(&self, t: &Tables, m: usize) -> Node {
         let mt = &t.two_phase.moves;
@@ -111,38 +291,37 @@ impl Node {
         Node {
             frames,
             corner_perm: mt.corner_perm[self.corner_perm as usize * 18 + m],
+            inverse: self.inverse,
         }
     }
 
-    /// Where the bounds of [`Node::bound`] are stored: the phase-1 table index in each
-    /// frame and the corner table index.
+    /// Where the bounds of [`Node::bound`] are stored: the edge-table index in each
+    /// frame and the corner-table index.
     #[inline(always)]
     fn bound_indices(&self, t: &Tables) -> [usize; 4] {
-        let fs = &t.two_phase.flipslice;
         let mut out = [0usize; 4];
         for (k, f) in self.frames.iter().enumerate() {
-            let cs = fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize;
-            let tw = fs.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
-            out[k] = (cs >> 4) * N_TWIST + tw;
+            out[k] = t.edge_index(f);
         }
-        let x = t.corners.class_sym[self.corner_perm as usize] as usize;
-        let tw = fs.twist_conj[self.frames[0][1] as usize * N_SYM_D4H + (x & 15)] as usize;
-        out[3] = (x >> 4) * N_TWIST + tw;
+        out[3] = t.corner_index(self.corner_perm as usize, self.frames[0][1] as usize);
         out
     }
 
     /// Lower bound on the distance to solved.
     #[inline(always)]
     fn bound(&self, t: &Tables) -> usize {
-        let mut h = t.corner_distance(self.corner_perm as usize, self.frames[0][1] as usize);
-        for f in &self.frames {
-            let d = t
-                .two_phase
-                .phase1_distance(f[0] as usize, f[2] as usize / 24, f[1] as usize);
-            h = h.max(d);
-        }
-        h
+        let edges = Nibbles(t.edge_table());
+        let inverse = self.inverse_indices(t).map(|x| edges.get(x) as usize);
+        bound_at(t, &self.bound_indices(t)).max(inverse.into_iter().max().unwrap_or(0))
     }
+}
+
+/// The largest of the bounds stored at `index` (see [`Node::bound_indices`]).
+#[inline(always)]
+fn bound_at(t: &Tables, index: &[usize; 4]) -> usize {
+    let edges = Nibbles(t.edge_table());
+    let h = index[..3].iter().map(|&x| edges.get(x)).max().unwrap_or(0);
+    h.max(Nibbles(&t.corner_table).get(index[3])) as usize
 }
 
 /// The symmetry turning the cube into each frame: none, URF3, URF3².
@@ -193,7 +372,6 @@ fn dfs(
     // Children first, then their table look-ups in passes so that the cache misses
     // overlap (class look-ups, then distances), then the search below them.
     let t = sh.t;
-    let fs = &t.two_phase.flipslice;
     let mut kids = [(0u8, node); 18];
     let mut n = 0;
     for m in 0..18 {
@@ -204,32 +382,56 @@ fn dfs(
         }
         let next = node.turn(t, m);
         for f in &next.frames {
-            prefetch(&fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize]);
+            prefetch(t.class_entry(f));
         }
-        prefetch(&t.corners.class_sym[next.corner_perm as usize]);
         kids[n] = (m as u8, next);
         n += 1;
     }
     let mut index = [[0usize; 4]; 18];
+    let edges = t.edge_table();
     for i in 0..n {
         index[i] = kids[i].1.bound_indices(t);
         for &x in &index[i][..3] {
-            prefetch(&t.two_phase.phase1[x >> 1]);
+            prefetch(&edges[x >> 1]);
         }
         prefetch(&t.corner_table[index[i][3] >> 1]);
     }
+    // The children the forward bounds keep, with their inverse cubes and those
+    // cubes' edge-table entries (fetched together, as above).
+    let mut keep = [0usize; 18];
+    let mut inverse_coords = [[[0u16; 3]; 3]; 18];
+    let mut kept = 0;
     for i in 0..n {
-        let p1 = Nibbles(&t.two_phase.phase1);
-        let bound = index[i][..3]
+        if bound_at(t, &index[i]) >= togo {
+            continue;
+        }
+        let (m, ref mut next) = kids[i];
+        next.inverse = node.inverse_after(t, m as usize);
+        for (k, c) in next.inverse.iter().enumerate() {
+            inverse_coords[kept][k] = frame_coords(c);
+            prefetch(t.class_entry(&inverse_coords[kept][k]));
+        }
+        keep[kept] = i;
+        kept += 1;
+    }
+    let mut inverse_index = [[0usize; 3]; 18];
+    for j in 0..kept {
+        for k in 0..3 {
+            let x = t.edge_index(&inverse_coords[j][k]);
+            prefetch(&edges[x >> 1]);
+            inverse_index[j][k] = x;
+        }
+    }
+    for j in 0..kept {
+        let bound = inverse_index[j]
             .iter()
-            .map(|&x| p1.get(x))
-            .chain([Nibbles(&t.corner_table).get(index[i][3])])
+            .map(|&x| Nibbles(edges).get(x))
             .max()
             .unwrap_or(0) as usize;
         if bound >= togo {
             continue;
         }
-        let (m, next) = kids[i];
+        let (m, next) = kids[keep[j]];
         path.push(m);
         if dfs(sh, task, next, path, togo - 1, nodes) {
             return true;
@@ -241,8 +443,19 @@ fn dfs(
 
 /// The shortest solution of `cube`, proven optimal unless the time budget runs out
 /// (then the shortest known, marked incomplete). `opts.max_length` is not used.
+///
+/// Uses the small tables (quick to build, slow on random cubes); see [`solve_sized`].
 pub fn solve(cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
-    solve_with(Tables::get(), cube, opts)
+    solve_sized(cube, opts, TableSize::Small)
+}
+
+/// [`solve`] with the tables of the given size.
+pub fn solve_sized(
+    cube: &CubieCube,
+    opts: &Options,
+    size: TableSize,
+) -> Result<Solution, SolveError> {
+    solve_with(Tables::get(size), cube, opts)
 }
 
 /// [`solve`] with explicitly given tables.
@@ -292,7 +505,7 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
                 }
                 let mut node = root;
                 for &m in prefix {
-                    node = node.turn(t, m as usize);
+                    node = node.after(t, m as usize);
                 }
                 if node.bound(t) > depth - prefix.len() {
                     return;
@@ -355,8 +568,9 @@ mod tests {
         seen
     }
 
-    #[test]
-    fn agrees_with_breadth_first_distances() {
+    /// The solver with tables `t` finds solutions exactly as long as breadth-first
+    /// distances, for cubes up to 7 moves from solved.
+    fn check_breadth_first_distances(t: &Tables) {
         // Meet in the middle: states within 4 of solved and within 3 of the cube give
         // the exact distance of any cube at most 7 moves away.
         let near_solved = ball(CubieCube::SOLVED, 4);
@@ -371,12 +585,81 @@ mod tests {
                 .min()
                 .expect("within 7 moves");
             seen_depths[distance] = true;
-            let sol = solve(&cube, &Options::default()).unwrap();
+            let sol = solve_with(t, &cube, &Options::default()).unwrap();
             assert!(sol.complete);
             assert!(cube.apply_alg(&sol.moves).is_solved());
             assert_eq!(sol.moves.len(), distance, "scramble of {n}: {}", sol.moves);
         }
         assert!(seen_depths[7], "some cube at distance 7");
+    }
+
+    #[test]
+    fn agrees_with_breadth_first_distances() {
+        check_breadth_first_distances(Tables::get(TableSize::Small));
+    }
+
+    /// With the large table (built on first use: minutes, 1.55 GiB in the cache).
+    #[test]
+    #[ignore = "builds the 1.55 GiB table"]
+    fn large_table_agrees_with_breadth_first_distances() {
+        check_breadth_first_distances(Tables::get(TableSize::Default));
+    }
+
+    /// Positions whose distance is known: the superflip (every edge flipped in place)
+    /// needs 20 face turns (Reid, 1995); "cube in a cube" 15.
+    #[test]
+    #[ignore = "builds the 1.55 GiB table; the superflip takes long"]
+    fn known_distances() {
+        let t = Tables::get(TableSize::Default);
+        let cube_in_cube = "F L F U' R U F2 L2 U' L' B D' B' L2 U";
+        let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+        for (alg, distance) in [(cube_in_cube, 15), (superflip, 20)] {
+            let cube = CubieCube::from_alg(&Alg::parse(alg).unwrap());
+            let sol = solve_with(t, &cube, &Options::default()).unwrap();
+            assert!(sol.complete);
+            assert!(cube.apply_alg(&sol.moves).is_solved());
+            assert_eq!(sol.moves.len(), distance, "{alg}: {}", sol.moves);
+        }
+        let flipped = CubieCube::from_alg(&Alg::parse(superflip).unwrap());
+        assert_eq!(flipped.eo, [1; 12]);
+        assert_eq!(
+            (flipped.cp, flipped.co),
+            (CubieCube::SOLVED.cp, CubieCube::SOLVED.co)
+        );
+    }
+
+    #[test]
+    fn corrupt_table_file_is_detected_and_rebuilt() {
+        use cubist_search::cache::{self, TableError, HEADER_LEN};
+        let dir = std::env::temp_dir().join(format!("cubist-optimal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = Tables::load_in(&dir, TableSize::Small);
+        let path = CORNER_SPEC.path_in(&dir);
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 123_457] ^= 0x40;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            cache::open(&path, &CORNER_SPEC),
+            Err(TableError::Corrupt { .. })
+        ));
+        let again = Tables::load_in(&dir, TableSize::Small);
+        assert_eq!(&first.corner_table[..], &again.corner_table[..]);
+        assert!(cache::open(&path, &CORNER_SPEC).is_ok());
+        let cube = CubieCube::from_alg(&Alg::parse("R U2 F' L D2 B").unwrap());
+        let sol = solve_with(&again, &cube, &Options::default()).unwrap();
+        assert!(cube.apply_alg(&sol.moves).is_solved());
+        let before = solve_with(&first, &cube, &Options::default()).unwrap();
+        assert_eq!(sol.moves, before.moves);
+        assert!(sol.moves.len() <= 6);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn table_sizes_by_name() {
+        for size in TableSize::ALL {
+            assert_eq!(size.name().parse::<TableSize>(), Ok(size));
+        }
+        assert!("huge".parse::<TableSize>().is_err());
     }
 
     #[test]
