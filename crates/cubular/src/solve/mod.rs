@@ -4,8 +4,9 @@
 //! broken bonds (it undoes shallow scrambles move by move), an outside-in sweep that
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
-//! far pieces by setup moves. A final pass merges and cancels moves. Every solution is
-//! checked by applying it before it is returned.
+//! far pieces by setup moves. When the beam leaves a modest residue, commutators alone
+//! (no sweep) are tried too and the shorter finish is kept. A final pass merges and
+//! cancels moves. Every solution is checked by applying it before it is returned.
 
 mod beam;
 mod bonds;
@@ -161,6 +162,10 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
     Ok(simplify(&moves))
 }
 
+/// Misplaced cells left by the beam up to which commutators alone may finish (and are
+/// kept when shorter than sweep and commutators).
+const RESIDUE_FOR_ENDGAME: usize = 400;
+
 /// Find moves that restore `cube`, checked by applying them.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let ctx = Ctx {
@@ -177,7 +182,16 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beam_moves.extend(last);
     }
     ctx.report("beam", &work, beam_moves.len());
-    let mut moves = finish(&work, beam_moves, &ctx)?;
+    let mut moves = finish(&work, beam_moves.clone(), &ctx)?;
+    // What the beam leaves can be cheaper to fix with commutators alone than by a sweep.
+    if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_ENDGAME {
+        let mut direct = beam_moves;
+        direct.extend(endgame::run(&work, &ctx)?);
+        let direct = simplify(&direct);
+        if direct.len() < moves.len() {
+            moves = direct;
+        }
+    }
     if !work.is_solved() {
         let direct = finish(cube, Vec::new(), &ctx)?;
         if direct.len() < moves.len() {
