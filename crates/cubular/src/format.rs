@@ -187,21 +187,28 @@ fn blocks(text: &str) -> Vec<(usize, Vec<&str>)> {
     out
 }
 
-fn read_layers(text: &str) -> Result<Vec<u8>, ParseError> {
-    check_chars(text)?;
+/// The blocks of `text`, except that a single unbroken run of exactly
+/// `expected` × 9 lines is cut into `expected` blocks of nine, so files
+/// written without blank separators read the same as those with them.
+fn blocks_of_nine(text: &str, expected: usize) -> Vec<(usize, Vec<&str>)> {
     let bl = blocks(text);
-    let rows: usize = bl.iter().map(|b| b.1.len()).sum();
-    // Blank lines between layers are expected; 81 rows without them are accepted too.
-    let layers: Vec<(usize, Vec<&str>)> = if bl.len() == 1 && rows == 81 {
+    if bl.len() == 1 && bl[0].1.len() == expected * 9 {
+        let first = bl[0].0;
         bl[0]
             .1
             .chunks(9)
             .enumerate()
-            .map(|(k, c)| (bl[0].0 + 9 * k, c.to_vec()))
+            .map(|(k, c)| (first + 9 * k, c.to_vec()))
             .collect()
     } else {
         bl
-    };
+    }
+}
+
+fn read_layers(text: &str) -> Result<Vec<u8>, ParseError> {
+    check_chars(text)?;
+    // Blank lines between layers are expected; 81 rows without them are accepted too.
+    let layers = blocks_of_nine(text, 9);
     if layers.len() != 9 {
         return Err(ParseError::Shape(format!(
             "found {} layers (blocks of rows separated by a blank line), expected 9",
@@ -232,18 +239,8 @@ fn read_layers(text: &str) -> Result<Vec<u8>, ParseError> {
 
 fn read_across(text: &str) -> Result<Vec<u8>, ParseError> {
     check_chars(text)?;
-    let bl = blocks(text);
-    let lines: usize = bl.iter().map(|b| b.1.len()).sum();
-    let groups: Vec<(usize, Vec<&str>)> = if bl.len() == 1 && lines == 27 {
-        bl[0]
-            .1
-            .chunks(9)
-            .enumerate()
-            .map(|(k, c)| (bl[0].0 + 9 * k, c.to_vec()))
-            .collect()
-    } else {
-        bl
-    };
+    // Blank lines between groups are expected; 27 lines without them are accepted too.
+    let groups = blocks_of_nine(text, 3);
     if groups.len() != 3 {
         return Err(ParseError::Shape(format!(
             "found {} line groups, expected 3 (each holding three layers side by side)",
