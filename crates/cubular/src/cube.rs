@@ -1,6 +1,6 @@
 //! The cube itself: 729 cells holding digits 1..=9, indexed `y*81 + z*9 + x` (SPEC 1.2).
 
-use crate::moves::{move_table, Move, MOVED};
+use crate::moves::{play, play_all, Move};
 
 /// Cells along one edge of the cube.
 pub const SIZE: usize = 9;
@@ -90,22 +90,12 @@ impl Cube {
 
     /// Rotate one block (SPEC 1.3).
     pub fn apply(&mut self, mv: Move) {
-        let table = move_table();
-        let cycle = &table[mv.index()];
-        let mut moved = [0u8; MOVED];
-        for (v, &(_, src)) in moved.iter_mut().zip(cycle.iter()) {
-            *v = self.cells[src as usize];
-        }
-        for (&v, &(dst, _)) in moved.iter().zip(cycle.iter()) {
-            self.cells[dst as usize] = v;
-        }
+        play(&mut self.cells, mv.index());
     }
 
     /// Apply moves in order.
     pub fn apply_all(&mut self, moves: &[Move]) {
-        for &m in moves {
-            self.apply(m);
-        }
+        play_all(&mut self.cells, moves);
     }
 }
 

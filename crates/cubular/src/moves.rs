@@ -1,7 +1,7 @@
 //! Block moves (SPEC 1.3): notation `426Y3`, parsing move lists, inverting them, and the
 //! precomputed cell permutation of each of the 3087 moves.
 
-use crate::cube::index;
+use crate::cube::{coords, index, CELLS};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -99,6 +99,14 @@ impl Move {
             turns: 4 - self.turns,
             ..self
         }
+    }
+
+    /// Whether this move's block holds `cell` (it may sit on the turning axis and stay).
+    pub fn holds(self, cell: usize) -> bool {
+        let (x, y, z) = coords(cell);
+        (self.x as usize).abs_diff(x) <= 1
+            && (self.y as usize).abs_diff(y) <= 1
+            && (self.z as usize).abs_diff(z) <= 1
     }
 
     /// Whether the two moves' blocks share no cell (then they commute).
@@ -290,6 +298,56 @@ pub fn move_table() -> &'static [MoveCycle] {
                 cyc
             })
             .collect()
+    })
+}
+
+/// Turn one block of a bare cell array by move index `m`: the solvers' inner loops
+/// work on arrays, without a [`Cube`](crate::cube::Cube) around them.
+pub(crate) fn play(cells: &mut [u8; CELLS], m: usize) {
+    let cyc = &move_table()[m];
+    let mut moved = [0u8; MOVED];
+    for (v, &(_, s)) in moved.iter_mut().zip(cyc.iter()) {
+        *v = cells[s as usize];
+    }
+    for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
+        cells[d as usize] = v;
+    }
+}
+
+/// Play a move list on a bare cell array (see [`play`]).
+pub(crate) fn play_all(cells: &mut [u8; CELLS], moves: &[Move]) {
+    for &m in moves {
+        play(cells, m.index());
+    }
+}
+
+/// For each cell, the moves that bring a piece into it: (move index, source cell).
+/// Backward searches follow these to find where a wanted piece can come from.
+pub(crate) fn feeders() -> &'static [Vec<(u16, u16)>] {
+    static F: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
+    F.get_or_init(|| {
+        let mut f = vec![Vec::new(); CELLS];
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                f[d as usize].push((mi as u16, s));
+            }
+        }
+        f
+    })
+}
+
+/// For each cell, the moves that carry its piece elsewhere: (move index, destination).
+/// Forward searches follow these to walk one piece across the cube.
+pub(crate) fn carriers() -> &'static [Vec<(u16, u16)>] {
+    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = vec![Vec::new(); CELLS];
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                c[s as usize].push((mi as u16, d));
+            }
+        }
+        c
     })
 }
 

@@ -9,7 +9,7 @@
 
 use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
-use crate::moves::{move_table, Axis, Move};
+use crate::moves::{carriers, feeders, move_table, play_all, Axis, Move};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
@@ -245,42 +245,14 @@ fn best_into(t: usize, cells: &[u8; CELLS], limit: usize) -> Option<(i32, Placem
     best
 }
 
-/// For each cell, the moves that carry its piece elsewhere: (move index, destination).
-fn carriers() -> &'static Vec<Vec<(u16, u16)>> {
-    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
-    C.get_or_init(|| {
-        let mut c = vec![Vec::new(); CELLS];
-        for (mi, cyc) in move_table().iter().enumerate() {
-            for &(d, s) in cyc.iter() {
-                c[s as usize].push((mi as u16, d));
-            }
-        }
-        c
-    })
-}
-
-fn contains(m: Move, cell: usize) -> bool {
-    let (x, y, z) = coords(cell);
-    (m.x as usize).abs_diff(x) <= 1
-        && (m.y as usize).abs_diff(y) <= 1
-        && (m.z as usize).abs_diff(z) <= 1
-}
-
 /// Run the endgame on `cube`; returns the moves that solve it.
 pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     let limit = ctx.opts.effort.commutator_cells();
     let mut cells = *cube.cells();
     let mut out: Vec<Move> = Vec::new();
     let apply = |cells: &mut [u8; CELLS], out: &mut Vec<Move>, ms: &[Move]| {
-        let table = move_table();
-        for &m in ms {
-            let cyc = &table[m.index()];
-            let moved: Vec<u8> = cyc.iter().map(|&(_, s)| cells[s as usize]).collect();
-            for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
-                cells[d as usize] = v;
-            }
-            out.push(m);
-        }
+        play_all(cells, ms);
+        out.extend_from_slice(ms);
     };
     loop {
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
@@ -314,9 +286,16 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     Ok(out)
 }
 
+/// Cells fixed by playing `seq` on `cells`, which has `base` misplaced cells
+/// (negative when it breaks more than it fixes).
+fn gain_of(cells: &[u8; CELLS], base: i32, seq: &[Move]) -> i32 {
+    let mut c = *cells;
+    play_all(&mut c, seq);
+    base - (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32
+}
+
 /// Setup moves, a commutator and the undoing of the setup, fixing at least one cell.
 fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
-    let table = move_table();
     let base = wrong.len() as i32;
     for &t in wrong {
         let want = SOLVED[t];
@@ -354,16 +333,7 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                         let mut seq = setup.clone();
                         seq.extend(pl.moves());
                         seq.extend(crate::moves::invert(&setup));
-                        let mut c = *cells;
-                        for &m in &seq {
-                            let cyc = &table[m.index()];
-                            let moved: Vec<u8> = cyc.iter().map(|&(_, s)| c[s as usize]).collect();
-                            for (&val, &(d, _)) in moved.iter().zip(cyc.iter()) {
-                                c[d as usize] = val;
-                            }
-                        }
-                        let after = (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32;
-                        let gain = base - after;
+                        let gain = gain_of(cells, base, &seq);
                         if gain > 0 {
                             let rate = gain as f64 / seq.len() as f64;
                             if best.as_ref().is_none_or(|(r, _)| rate > *r) {
@@ -380,7 +350,7 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                 }
                 for &(mi, d) in &carriers()[u] {
                     let m = Move::from_index(mi as usize);
-                    if contains(m, t) || depth[d as usize] != u8::MAX {
+                    if m.holds(t) || depth[d as usize] != u8::MAX {
                         continue;
                     }
                     depth[d as usize] = (du + 1) as u8;
@@ -432,7 +402,7 @@ fn piece_path(
         }
         for &(mi, d) in &graph[u] {
             let m = Move::from_index(mi as usize);
-            if depth[d as usize] != u8::MAX || avoid.iter().any(|&c| contains(m, c)) {
+            if depth[d as usize] != u8::MAX || avoid.iter().any(|&c| m.holds(c)) {
                 continue;
             }
             depth[d as usize] = (du + 1) as u8;
@@ -441,20 +411,6 @@ fn piece_path(
         }
     }
     None
-}
-
-/// For each cell, the moves that bring a piece into it: (move index, source cell).
-fn feeders() -> &'static Vec<Vec<(u16, u16)>> {
-    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
-    C.get_or_init(|| {
-        let mut c = vec![Vec::new(); CELLS];
-        for (mi, cyc) in move_table().iter().enumerate() {
-            for &(d, s) in cyc.iter() {
-                c[d as usize].push((mi as u16, s));
-            }
-        }
-        c
-    })
 }
 
 /// Where the piece in `cell` is after move `m`.
@@ -470,7 +426,6 @@ fn after(m: Move, cell: usize) -> usize {
 /// piece and a's piece into the places of a 3-cycle commutator through t; the setup is
 /// undone afterwards.
 fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
-    let table = move_table();
     let base = wrong.len() as i32;
     for &t0 in wrong {
         let want = SOLVED[t0];
@@ -483,7 +438,7 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
             .chain(
                 (0..crate::moves::MOVE_COUNT)
                     .map(Move::from_index)
-                    .filter(|&m| contains(m, t0))
+                    .filter(|&m| m.holds(t0))
                     .map(Some),
             )
             .collect();
@@ -536,16 +491,7 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                     let mut seq = setup.clone();
                     seq.extend(pl.moves());
                     seq.extend(crate::moves::invert(&setup));
-                    let mut c = *cells;
-                    for &m in &seq {
-                        let cyc = &table[m.index()];
-                        let moved: Vec<u8> = cyc.iter().map(|&(_, s)| c[s as usize]).collect();
-                        for (&val, &(d, _)) in moved.iter().zip(cyc.iter()) {
-                            c[d as usize] = val;
-                        }
-                    }
-                    let after_count = (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32;
-                    if base - after_count > 0 {
+                    if gain_of(cells, base, &seq) > 0 {
                         return Some(seq);
                     }
                 }

@@ -1,37 +1,19 @@
 //! Exact finish of a nearly solved cube: one or two moves, tried exhaustively over the
 //! blocks that hold a misplaced cell.
 
-use crate::cube::{coords, Cube, CELLS, SOLVED};
-use crate::moves::{move_table, Move, MOVE_COUNT};
+use crate::cube::{Cube, CELLS, SOLVED};
+use crate::moves::{play, Move, MOVE_COUNT};
 
 /// Cells changed by at most two moves.
 const REACH: usize = 48;
 
-fn play(cells: &mut [u8; CELLS], m: usize) {
-    let cyc = &move_table()[m];
-    let mut moved = [0u8; 24];
-    for (v, &(_, s)) in moved.iter_mut().zip(cyc.iter()) {
-        *v = cells[s as usize];
-    }
-    for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
-        cells[d as usize] = v;
-    }
-}
-
 /// Moves whose block holds at least one misplaced cell.
 fn touching(cells: &[u8; CELLS]) -> Vec<usize> {
-    let wrong: Vec<(usize, usize, usize)> = (0..CELLS)
-        .filter(|&i| cells[i] != SOLVED[i])
-        .map(coords)
-        .collect();
+    let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
     (0..MOVE_COUNT)
         .filter(|&mi| {
             let m = Move::from_index(mi);
-            wrong.iter().any(|&(x, y, z)| {
-                (m.x as usize).abs_diff(x) <= 1
-                    && (m.y as usize).abs_diff(y) <= 1
-                    && (m.z as usize).abs_diff(z) <= 1
-            })
+            wrong.iter().any(|&c| m.holds(c))
         })
         .collect()
 }

@@ -10,25 +10,11 @@
 
 use super::Ctx;
 use crate::cube::{coords, Cube, CELLS, SOLVED};
-use crate::moves::{move_table, Move, MOVE_COUNT};
+use crate::moves::{feeders, move_table, play, Move, MOVE_COUNT};
 use std::sync::OnceLock;
 
 /// Longest free-move sequence tried for one cell.
 const MAX_DEPTH: usize = 3;
-
-/// For each cell, the moves that bring a piece into it: (move index, source cell).
-fn feeders() -> &'static Vec<Vec<(u16, u16)>> {
-    static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
-    C.get_or_init(|| {
-        let mut c = vec![Vec::new(); CELLS];
-        for (mi, cyc) in move_table().iter().enumerate() {
-            for &(d, s) in cyc.iter() {
-                c[d as usize].push((mi as u16, s));
-            }
-        }
-        c
-    })
-}
 
 /// For each cell, the blocks (0..343) containing it.
 fn blocks_of() -> &'static Vec<Vec<u16>> {
@@ -38,11 +24,7 @@ fn blocks_of() -> &'static Vec<Vec<u16>> {
         for mi in (0..MOVE_COUNT).step_by(9) {
             let m = Move::from_index(mi);
             for (i, list) in b.iter_mut().enumerate() {
-                let (x, y, z) = coords(i);
-                if (m.x as usize).abs_diff(x) <= 1
-                    && (m.y as usize).abs_diff(y) <= 1
-                    && (m.z as usize).abs_diff(z) <= 1
-                {
+                if m.holds(i) {
                     list.push(m.block() as u16);
                 }
             }
@@ -63,17 +45,6 @@ fn order() -> Vec<usize> {
         (d, i)
     });
     v
-}
-
-fn play(cells: &mut [u8; CELLS], m: usize) {
-    let cyc = &move_table()[m];
-    let mut moved = [0u8; 24];
-    for (v, &(_, s)) in moved.iter_mut().zip(cyc.iter()) {
-        *v = cells[s as usize];
-    }
-    for (&v, &(d, _)) in moved.iter().zip(cyc.iter()) {
-        cells[d as usize] = v;
-    }
 }
 
 /// Place what can be placed with free moves; returns the moves played.
