@@ -6,7 +6,7 @@ mod stages_support;
 
 use cubist_rubik::solve::layers::{self, STAGE_NAMES};
 use cubist_rubik::{Alg, CubieCube};
-use stages_support::{oracle_dir, oracle_solved, random_cubes, solves};
+use stages_support::{check_stages, check_with_reference_model, random_cubes, solves};
 
 /// Corner and edge slot numbers (Kociemba's order).
 const U_CORNERS: [usize; 4] = [0, 1, 2, 3];
@@ -45,41 +45,16 @@ fn stage_goal(k: usize, c: &CubieCube) -> bool {
 #[test]
 fn solves_random_cubes_stage_by_stage() {
     let cubes = random_cubes(7, 200);
-    let mut total = 0;
-    for cube in &cubes {
-        let sol = layers::solve(cube);
-        let names: Vec<&str> = sol.stages.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, STAGE_NAMES);
-        let mut c = *cube;
-        for (k, (name, alg)) in sol.stages.iter().enumerate() {
-            c = c.apply_alg(alg);
-            assert!(stage_goal(k, &c), "stage {name} misses its goal");
-        }
-        assert!(solves(cube, &sol.moves()));
-        total += sol.moves().len();
-    }
-    let mean = total as f64 / cubes.len() as f64;
+    let mean = check_stages(&cubes, &STAGE_NAMES, layers::solve, |k, name, _, c| {
+        assert!(stage_goal(k, c), "stage {name} misses its goal");
+    });
     eprintln!("layers: mean {mean:.2} moves over {} cubes", cubes.len());
     assert!(mean <= 70.0, "mean length {mean:.2}");
 }
 
 #[test]
 fn solutions_agree_with_reference_model() {
-    let Some(dir) = oracle_dir() else { return };
-    let cubes = random_cubes(8, 60);
-    let mut cases: Vec<(CubieCube, Alg)> = cubes
-        .iter()
-        .map(|c| (*c, layers::solve(c).moves()))
-        .collect();
-    // A control that must be judged unsolved: the first cube with no moves.
-    cases.push((cubes[0], Alg::default()));
-    let verdicts = oracle_solved(&dir, &cases);
-    let (control, real) = verdicts.split_last().unwrap();
-    assert!(!control, "reference model judged a scrambled cube solved");
-    assert!(
-        real.iter().all(|&v| v),
-        "reference model rejects a solution"
-    );
+    check_with_reference_model(8, 60, |c| layers::solve(c).moves());
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod stages_support;
 
 use cubist_rubik::solve::thistlethwaite::{self, STAGE_NAMES};
 use cubist_rubik::{Alg, CubieCube, Face, Facelets};
-use stages_support::{oracle_dir, oracle_solved, random_cubes, solves};
+use stages_support::{check_stages, check_with_reference_model, random_cubes};
 
 /// Whether every move of `alg` is a generator of the group a stage starts in:
 /// stage 0 any turn, stage 1 half turns of F and B, stage 2 also of L and R, stage 3
@@ -50,24 +50,18 @@ fn looks_like_group(stage: usize, c: &CubieCube) -> bool {
 #[test]
 fn solves_random_cubes_stage_by_stage() {
     let cubes = random_cubes(4, 300);
-    let mut total = 0;
-    for cube in &cubes {
-        let sol = thistlethwaite::solve(cube);
-        let names: Vec<&str> = sol.stages.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, STAGE_NAMES);
-        let mut c = *cube;
-        for (k, (name, alg)) in sol.stages.iter().enumerate() {
+    let mean = check_stages(
+        &cubes,
+        &STAGE_NAMES,
+        thistlethwaite::solve,
+        |k, name, alg, c| {
             assert!(in_group(k, alg), "stage {name} leaves its group: {alg}");
-            c = c.apply_alg(alg);
             assert!(
-                looks_like_group(k, &c),
+                looks_like_group(k, c),
                 "stage {name} does not reach its group"
             );
-        }
-        assert!(solves(cube, &sol.moves()));
-        total += sol.moves().len();
-    }
-    let mean = total as f64 / cubes.len() as f64;
+        },
+    );
     eprintln!(
         "thistlethwaite: mean {mean:.2} moves over {} cubes",
         cubes.len()
@@ -77,21 +71,7 @@ fn solves_random_cubes_stage_by_stage() {
 
 #[test]
 fn solutions_agree_with_reference_model() {
-    let Some(dir) = oracle_dir() else { return };
-    let cubes = random_cubes(5, 100);
-    let mut cases: Vec<(CubieCube, Alg)> = cubes
-        .iter()
-        .map(|c| (*c, thistlethwaite::solve(c).moves()))
-        .collect();
-    // A control that must be judged unsolved: the first cube with no moves.
-    cases.push((cubes[0], Alg::default()));
-    let verdicts = oracle_solved(&dir, &cases);
-    let (control, real) = verdicts.split_last().unwrap();
-    assert!(!control, "reference model judged a scrambled cube solved");
-    assert!(
-        real.iter().all(|&v| v),
-        "reference model rejects a solution"
-    );
+    check_with_reference_model(5, 100, |c| thistlethwaite::solve(c).moves());
 }
 
 #[test]

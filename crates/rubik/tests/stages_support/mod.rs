@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use cubist_rubik::scramble::random_state;
+use cubist_rubik::solve::StagedSolution;
 use cubist_rubik::{Alg, CubieCube, Facelets};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,4 +42,47 @@ pub fn oracle_solved(dir: &std::path::Path, cases: &[(CubieCube, Alg)]) -> Vec<b
     let verdicts: Vec<bool> = text.lines().map(|l| l == "yes").collect();
     assert_eq!(verdicts.len(), cases.len());
     verdicts
+}
+
+/// Solve each of `cubes` with `solve` and check the staged answer: its stages carry
+/// `names` in order, `check_stage(k, name, alg, reached)` (which asserts) accepts each
+/// stage and the cube it reaches, and the whole solution solves the cube. Returns the
+/// mean solution length.
+pub fn check_stages(
+    cubes: &[CubieCube],
+    names: &[&str],
+    solve: impl Fn(&CubieCube) -> StagedSolution,
+    check_stage: impl Fn(usize, &str, &Alg, &CubieCube),
+) -> f64 {
+    let mut total = 0;
+    for cube in cubes {
+        let sol = solve(cube);
+        let got: Vec<&str> = sol.stages.iter().map(|(n, _)| *n).collect();
+        assert_eq!(got, names);
+        let mut c = *cube;
+        for (k, (name, alg)) in sol.stages.iter().enumerate() {
+            c = c.apply_alg(alg);
+            check_stage(k, name, alg, &c);
+        }
+        assert!(solves(cube, &sol.moves()));
+        total += sol.moves().len();
+    }
+    total as f64 / cubes.len() as f64
+}
+
+/// Solve `n` random cubes from `seed` with `solve` and have the reference model judge
+/// every solution solved, and the first cube with no moves (a control) unsolved. Does
+/// nothing, after a note, when the reference model is not available.
+pub fn check_with_reference_model(seed: u64, n: usize, solve: impl Fn(&CubieCube) -> Alg) {
+    let Some(dir) = oracle_dir() else { return };
+    let cubes = random_cubes(seed, n);
+    let mut cases: Vec<(CubieCube, Alg)> = cubes.iter().map(|c| (*c, solve(c))).collect();
+    cases.push((cubes[0], Alg::default()));
+    let verdicts = oracle_solved(&dir, &cases);
+    let (control, real) = verdicts.split_last().unwrap();
+    assert!(!control, "reference model judged a scrambled cube solved");
+    assert!(
+        real.iter().all(|&v| v),
+        "reference model rejects a solution"
+    );
 }
