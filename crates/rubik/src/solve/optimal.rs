@@ -295,33 +295,27 @@ impl Node {
         }
     }
 
-    /// Where the bounds of [`Node::bound`] are stored: the edge-table index in each
-    /// frame and the corner-table index.
+    /// Edge-table indices of the cube in each frame.
     #[inline(always)]
-    fn bound_indices(&self, t: &Tables) -> [usize; 4] {
-        let mut out = [0usize; 4];
-        for (k, f) in self.frames.iter().enumerate() {
-            out[k] = t.edge_index(f);
-        }
-        out[3] = t.corner_index(self.corner_perm as usize, self.frames[0][1] as usize);
-        out
+    fn edge_indices(&self, t: &Tables) -> [usize; 3] {
+        std::array::from_fn(|k| t.edge_index(&self.frames[k]))
     }
 
     /// Lower bound on the distance to solved.
-    #[inline(always)]
     fn bound(&self, t: &Tables) -> usize {
-        let edges = Nibbles(t.edge_table());
-        let inverse = self.inverse_indices(t).map(|x| edges.get(x) as usize);
-        bound_at(t, &self.bound_indices(t)).max(inverse.into_iter().max().unwrap_or(0))
+        let edges = t.edge_table();
+        let corners = t.corner_index(self.corner_perm as usize, self.frames[0][1] as usize);
+        edge_bound(edges, &self.edge_indices(t))
+            .max(edge_bound(edges, &self.inverse_indices(t)))
+            .max(Nibbles(&t.corner_table).get(corners) as usize)
     }
 }
 
-/// The largest of the bounds stored at `index` (see [`Node::bound_indices`]).
+/// The largest of the edge-table entries at `index`.
 #[inline(always)]
-fn bound_at(t: &Tables, index: &[usize; 4]) -> usize {
-    let edges = Nibbles(t.edge_table());
-    let h = index[..3].iter().map(|&x| edges.get(x)).max().unwrap_or(0);
-    h.max(Nibbles(&t.corner_table).get(index[3])) as usize
+fn edge_bound(edges: &[u8], index: &[usize; 3]) -> usize {
+    let e = Nibbles(edges);
+    e.get(index[0]).max(e.get(index[1])).max(e.get(index[2])) as usize
 }
 
 /// The symmetry turning the cube into each frame: none, URF3, URF3².
@@ -387,14 +381,13 @@ fn dfs(
         kids[n] = (m as u8, next);
         n += 1;
     }
-    let mut index = [[0usize; 4]; 18];
+    let mut index = [[0usize; 3]; 18];
     let edges = t.edge_table();
     for i in 0..n {
-        index[i] = kids[i].1.bound_indices(t);
-        for &x in &index[i][..3] {
+        index[i] = kids[i].1.edge_indices(t);
+        for &x in &index[i] {
             prefetch(&edges[x >> 1]);
         }
-        prefetch(&t.corner_table[index[i][3] >> 1]);
     }
     // The children the forward bounds keep, with their inverse cubes and those
     // cubes' edge-table entries (fetched together, as above).
@@ -402,7 +395,7 @@ fn dfs(
     let mut inverse_coords = [[[0u16; 3]; 3]; 18];
     let mut kept = 0;
     for i in 0..n {
-        if bound_at(t, &index[i]) >= togo {
+        if edge_bound(edges, &index[i]) >= togo {
             continue;
         }
         let (m, ref mut next) = kids[i];
@@ -415,19 +408,22 @@ fn dfs(
         kept += 1;
     }
     let mut inverse_index = [[0usize; 3]; 18];
+    let mut corner_index = [0usize; 18];
     for j in 0..kept {
         for k in 0..3 {
             let x = t.edge_index(&inverse_coords[j][k]);
             prefetch(&edges[x >> 1]);
             inverse_index[j][k] = x;
         }
+        // The corner bound rarely prunes what the edge bounds keep: it is looked up
+        // last, for the few children left.
+        let next = &kids[keep[j]].1;
+        corner_index[j] = t.corner_index(next.corner_perm as usize, next.frames[0][1] as usize);
+        prefetch(&t.corner_table[corner_index[j] >> 1]);
     }
     for j in 0..kept {
-        let bound = inverse_index[j]
-            .iter()
-            .map(|&x| Nibbles(edges).get(x))
-            .max()
-            .unwrap_or(0) as usize;
+        let bound = edge_bound(edges, &inverse_index[j])
+            .max(Nibbles(&t.corner_table).get(corner_index[j]) as usize);
         if bound >= togo {
             continue;
         }
