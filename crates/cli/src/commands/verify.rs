@@ -1,35 +1,18 @@
 //! `cubist verify`: Apply MOVES to CUBE; exit 0 and print `solved` if the result is solved, else exit 1.
 
-use crate::input::{self, Puzzle, PuzzleChoice};
+use super::CubeAndMoves;
+use crate::input::Puzzle;
 use crate::puzzles;
 use anyhow::Result;
-use clap::Args;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments of `cubist verify`.
-#[derive(Args, Debug)]
-pub struct VerifyArgs {
-    /// The cube file (`-` for standard input).
-    pub cube: PathBuf,
-    /// The move list file (`-` for standard input).
-    pub moves: PathBuf,
-    /// Which puzzle the cube is.
-    #[arg(long, value_enum, default_value_t = PuzzleChoice::Auto)]
-    pub puzzle: PuzzleChoice,
-    /// Force the cube's input format (see `cubist solve --help`).
-    #[arg(long, value_name = "FORMAT")]
-    pub input: Option<String>,
-}
+/// Arguments of `cubist verify`: the cube, the moves and how to read the cube.
+pub type VerifyArgs = CubeAndMoves;
 
 /// Run `cubist verify`.
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    if args.cube.as_os_str() == "-" && args.moves.as_os_str() == "-" {
-        anyhow::bail!("only one of CUBE and MOVES can be standard input");
-    }
-    let cube = input::read(Some(&args.cube))?;
-    let moves = input::read(Some(&args.moves))?;
-    match input::detect(&cube.text, args.puzzle) {
+    let (puzzle, cube, moves) = args.read()?;
+    match puzzle {
         Puzzle::Cubular => puzzles::cubular::verify(&cube, args.input.as_deref(), &moves),
         Puzzle::Rubik => puzzles::rubik::verify(&cube, args.input.as_deref(), &moves),
     }
