@@ -18,24 +18,9 @@ pub enum PuzzleChoice {
     Rubik,
 }
 
-/// The puzzle an input was found to hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Puzzle {
-    /// The 9×9×9 digit cube.
-    Cubular,
-    /// The Rubik's Cube.
-    Rubik,
-}
-
-impl Puzzle {
-    /// The name used in messages and JSON output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Puzzle::Cubular => "cubular",
-            Puzzle::Rubik => "333",
-        }
-    }
-}
+/// The puzzle an input was found to hold: the server's own type, so that the command
+/// line and the JSON API name and detect puzzles alike.
+pub use cubist_web::puzzles::Puzzle;
 
 /// An input's text together with the name to use for it in messages.
 pub struct Input {
@@ -80,17 +65,13 @@ fn read_stdin() -> Result<(String, Vec<u8>)> {
 /// Decide the puzzle: a forced choice wins; otherwise a text with 100 or more digits is
 /// a digit cube (a 3×3×3 in any format holds at most 54 digits), anything else a 3×3×3.
 pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
-    match choice {
-        PuzzleChoice::Cubular => Puzzle::Cubular,
-        PuzzleChoice::Rubik => Puzzle::Rubik,
-        PuzzleChoice::Auto => {
-            if text.bytes().filter(u8::is_ascii_digit).count() >= 100 {
-                Puzzle::Cubular
-            } else {
-                Puzzle::Rubik
-            }
-        }
-    }
+    use cubist_web::puzzles::{detect, PuzzleChoice as Choice};
+    let choice = match choice {
+        PuzzleChoice::Auto => Choice::Auto,
+        PuzzleChoice::Cubular => Choice::Cubular,
+        PuzzleChoice::Rubik => Choice::Rubik,
+    };
+    detect(text, choice)
 }
 
 #[cfg(test)]
