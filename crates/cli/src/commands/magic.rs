@@ -143,26 +143,45 @@ fn run_rubik(args: &MagicArgs) -> Result<ExitCode> {
         },
     };
     let report = magic::search(&query)?;
-    if report.timed_out {
-        eprintln!(
-            "cubist: time limit reached after {} candidates; showing what was found",
-            report.tried
-        );
-    }
-    if report.found.is_empty() {
-        return Err(Unsolvable(format!(
+    print_found(
+        &report.found,
+        report.timed_out,
+        report.tried,
+        |seq| {
+            if args.json {
+                rubik_json(seq)
+            } else {
+                rubik_line(seq)
+            }
+        },
+        || {
+            format!(
             "no sequence found ({} candidates tried); allow longer sequences, more repeats or more changed pieces",
             report.tried
-        ))
-        .into());
+        )
+        },
+    )
+}
+
+/// Note on standard error when the time limit cut the search short, then print one line
+/// per sequence found, all at once; when there is none, fail as unsolvable with the
+/// message `none_found` gives.
+fn print_found<T>(
+    found: &[T],
+    timed_out: bool,
+    tried: u64,
+    line: impl Fn(&T) -> String,
+    none_found: impl FnOnce() -> String,
+) -> Result<ExitCode> {
+    if timed_out {
+        eprintln!("cubist: time limit reached after {tried} candidates; showing what was found");
+    }
+    if found.is_empty() {
+        return Err(Unsolvable(none_found()).into());
     }
     let mut out = String::new();
-    for seq in &report.found {
-        if args.json {
-            writeln!(out, "{}", rubik_json(seq))?;
-        } else {
-            writeln!(out, "{}", rubik_line(seq))?;
-        }
+    for seq in found {
+        writeln!(out, "{}", line(seq))?;
     }
     std::io::stdout().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -182,43 +201,36 @@ fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
         budget: Duration::from_secs_f64(args.time_limit),
     };
     let report = cubist_cubular::magic::search(&query)?;
-    if report.timed_out {
-        eprintln!(
-            "cubist: time limit reached after {} candidates; showing what was found",
-            report.tried
-        );
-    }
-    if report.found.is_empty() {
-        return Err(Unsolvable(format!(
-            "no sequence of at most {} moves changes at most {} cells inside {}",
-            args.max_length, args.max_changed, query.region
-        ))
-        .into());
-    }
-    let mut out = String::new();
-    for seq in &report.found {
-        if args.json {
-            let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
-            writeln!(
-                out,
+    print_found(
+        &report.found,
+        report.timed_out,
+        report.tried,
+        |seq| {
+            if args.json {
+                let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
+                format!(
                 "{{\"moves\": {}, \"repeat\": 1, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
                 serde_json::Value::from(seq.moves_text()),
                 seq.length(),
                 serde_json::Value::from(changed),
                 serde_json::Value::from(seq.cycles_text()),
-            )?;
-        } else {
-            writeln!(
-                out,
-                "{}  length {}  {}",
-                seq.moves_text(),
-                seq.length(),
-                seq.cycles_text()
-            )?;
-        }
-    }
-    std::io::stdout().write_all(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+            )
+            } else {
+                format!(
+                    "{}  length {}  {}",
+                    seq.moves_text(),
+                    seq.length(),
+                    seq.cycles_text()
+                )
+            }
+        },
+        || {
+            format!(
+                "no sequence of at most {} moves changes at most {} cells inside {}",
+                args.max_length, args.max_changed, query.region
+            )
+        },
+    )
 }
 
 /// `(U R2 U2 F2 R2)4  repeat 4  length 20  (UFR DRF URB)`; a commutator also shows
