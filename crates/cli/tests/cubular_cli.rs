@@ -1,26 +1,14 @@
 //! End-to-end tests of the digit-cube commands.
 
 use assert_cmd::Command;
-use std::path::PathBuf;
-
-fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(rel)
-}
+use cubist_testkit::{data, failure_stderr, success_stdout};
 
 fn cubist() -> Command {
     Command::cargo_bin("cubist").unwrap()
 }
 
 fn stdout_of(args: &[&str]) -> String {
-    let out = cubist().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    success_stdout(&cubist().args(args).output().unwrap())
 }
 
 #[test]
@@ -105,10 +93,8 @@ fn bad_moves_name_the_move_and_line() {
         .write_stdin("111X1\n181Y2\n")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = failure_stderr(&out, 2);
     assert!(err.contains("line 2") && err.contains("181Y2"), "{err}");
-    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -157,9 +143,8 @@ fn apply_keeps_the_across_layout() {
         .write_stdin("444X1 444X3")
         .output()
         .unwrap();
-    assert!(out.status.success());
     let want = std::fs::read_to_string(&cube).unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
+    assert_eq!(success_stdout(&out), want);
 }
 
 #[test]

@@ -121,12 +121,7 @@ fn generated_data_sets_agree_with_the_reference_model() {
         .write_stdin(input.clone())
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ours = String::from_utf8(out.stdout).unwrap();
+    let ours = cubist_testkit::success_stdout(&out);
     let ours: Vec<&str> = ours.lines().collect();
     assert_eq!(ours.len(), sets.len());
 

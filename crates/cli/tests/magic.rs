@@ -3,6 +3,7 @@
 
 use assert_cmd::Command;
 use cubist_rubik::{Alg, CubieCube};
+use cubist_testkit::{failure_stderr, json_lines, success_stdout};
 use std::path::PathBuf;
 
 fn cubist() -> Command {
@@ -17,18 +18,24 @@ fn run_json(args: &[&str]) -> Vec<serde_json::Value> {
         .arg("--json")
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let answers: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let answers = json_lines(&success_stdout(&out));
     assert!(!answers.is_empty());
     answers
+}
+
+/// The pieces a JSON answer reports as changed.
+fn changed_names(answer: &serde_json::Value) -> Vec<&str> {
+    answer["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect()
+}
+
+/// Whether every edge of `c` is home and unflipped.
+fn edges_home(c: &CubieCube) -> bool {
+    (0..12).all(|i| c.ep[i] as usize == i && c.eo[i] == 0)
 }
 
 /// Check one JSON answer against its own moves; returns the moves and the effect.
@@ -39,12 +46,7 @@ fn replay(answer: &serde_json::Value) -> (String, CubieCube) {
     let repeat = answer["repeat"].as_u64().unwrap() as usize;
     assert!(repeat >= 1 && alg.len().is_multiple_of(repeat));
     let effect = CubieCube::from_alg(&alg);
-    let changed: Vec<&str> = answer["changed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let changed = changed_names(answer);
     // Singmaster names of the corner slots in Kociemba order, then the edges.
     const CORNERS: [&str; 8] = ["UFR", "ULF", "UBL", "URB", "DRF", "DFL", "DLB", "DBR"];
     let mut want = Vec::new();
@@ -83,16 +85,8 @@ fn keep_edges_cycle_three_corners_on_one_face() {
     let mut all = Vec::new();
     for a in &answers {
         let (moves, c) = replay(a);
-        assert!(
-            (0..12).all(|i| c.ep[i] as usize == i && c.eo[i] == 0),
-            "{moves}"
-        );
-        let names: Vec<&str> = a["changed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
+        assert!(edges_home(&c), "{moves}");
+        let names = changed_names(a);
         assert!(
             !names.is_empty() && names.len() <= 3 && on_one_face(&names),
             "{moves}"
@@ -116,10 +110,7 @@ fn keep_edges_and_corner_positions_twist_three_corners() {
     let mut all = Vec::new();
     for a in &answers {
         let (moves, c) = replay(a);
-        assert!(
-            (0..12).all(|i| c.ep[i] as usize == i && c.eo[i] == 0),
-            "{moves}"
-        );
+        assert!(edges_home(&c), "{moves}");
         assert_eq!(c.cp, CubieCube::SOLVED.cp, "{moves}");
         let twisted = c.co.iter().filter(|&&o| o != 0).count();
         assert!((1..=3).contains(&twisted), "{moves}");
@@ -192,8 +183,7 @@ fn text_output_shows_cycles() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = success_stdout(&out);
     let line = text.lines().next().unwrap();
     assert!(line.starts_with('['), "{line}");
     assert!(line.contains("length 8"), "{line}");
@@ -219,9 +209,7 @@ fn nothing_found_exits_one_with_one_line() {
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = failure_stderr(&out, 1);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("cubist: no sequence found"), "{err}");
 }

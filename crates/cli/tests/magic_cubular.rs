@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use cubist_cubular::{parse_moves, Cube};
+use cubist_testkit::{failure_stderr, json_lines, success_stdout};
 use std::path::PathBuf;
 
 /// Parsed `--json` answers of one run.
@@ -14,16 +15,7 @@ fn run_json(args: &[&str]) -> Vec<serde_json::Value> {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let answers = json_lines(&success_stdout(&out));
     assert!(!answers.is_empty());
     answers
 }
@@ -156,8 +148,7 @@ fn text_output_and_errors() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = success_stdout(&out);
     assert!(text.contains("length 4  (("), "{text}");
     // Too small a box: valid but nothing to find.
     let out = Command::cargo_bin("cubist")
@@ -165,8 +156,7 @@ fn text_output_and_errors() {
         .args(["magic", "--puzzle", "cubular", "--region", "4,4,3-5"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
+    failure_stderr(&out, 1);
     for args in [
         &["--region", "3-9,0,0"][..],
         &["--region", "1-2"],

@@ -141,10 +141,6 @@ fn solves_the_sample_over_http() {
         .arg(&moves_file)
         .output()
         .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
+    cubist_testkit::success_stdout(&verify);
     let _ = std::fs::remove_dir_all(dir);
 }

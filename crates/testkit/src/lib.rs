@@ -7,7 +7,7 @@
 //! (as in CI) makes their absence a failure.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 /// The folder holding every one of `scripts` (e.g. `["rubik_ref.py"]`), or `None` with a
 /// note on standard error when they or `python3` are not available.
@@ -79,4 +79,48 @@ pub fn run_snippet(dir: &std::path::Path, snippet: &str, input: &str) -> String 
         ],
         input,
     )
+}
+
+/// The file or folder `rel` in the workspace's `tests/data` (sample cubes, move lists
+/// and the bad-input catalogues).
+pub fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(rel)
+}
+
+/// Standard output of a finished command that must have succeeded; when it did not,
+/// the failure shows the command's standard error.
+///
+/// # Panics
+/// When the command failed or printed something that is not UTF-8.
+pub fn success_stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("standard output is UTF-8")
+}
+
+/// Standard error of a finished command that must have failed with exit status `code`
+/// and printed nothing on standard output (the command line never half-writes).
+///
+/// # Panics
+/// When the status differs or standard output is not empty.
+pub fn failure_stderr(out: &Output, code: i32) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert!(out.stdout.is_empty(), "standard output not empty; {err}");
+    err
+}
+
+/// Each line of `text` parsed as one JSON value (the commands' `--json` output).
+///
+/// # Panics
+/// When a line is not JSON.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
 }
