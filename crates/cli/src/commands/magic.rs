@@ -3,7 +3,7 @@
 use crate::failure::Unsolvable;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use cubist_cubular::magic::{cell_name, CellQuery, Region};
+use cubist_cubular::magic::{cell_name, CellQuery, CellSequence, Region};
 use cubist_rubik::magic::{self, Keep, MagicSequence, Method, Query};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -147,13 +147,7 @@ fn run_rubik(args: &MagicArgs) -> Result<ExitCode> {
         &report.found,
         report.timed_out,
         report.tried,
-        |seq| {
-            if args.json {
-                rubik_json(seq)
-            } else {
-                rubik_line(seq)
-            }
-        },
+        if args.json { rubik_json } else { rubik_line },
         || {
             format!(
             "no sequence found ({} candidates tried); allow longer sequences, more repeats or more changed pieces",
@@ -170,7 +164,7 @@ fn print_found<T>(
     found: &[T],
     timed_out: bool,
     tried: u64,
-    line: impl Fn(&T) -> String,
+    line: fn(&T) -> String,
     none_found: impl FnOnce() -> String,
 ) -> Result<ExitCode> {
     if timed_out {
@@ -205,24 +199,10 @@ fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
         &report.found,
         report.timed_out,
         report.tried,
-        |seq| {
-            if args.json {
-                let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
-                format!(
-                "{{\"moves\": {}, \"repeat\": 1, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
-                serde_json::Value::from(seq.moves_text()),
-                seq.length(),
-                serde_json::Value::from(changed),
-                serde_json::Value::from(seq.cycles_text()),
-            )
-            } else {
-                format!(
-                    "{}  length {}  {}",
-                    seq.moves_text(),
-                    seq.length(),
-                    seq.cycles_text()
-                )
-            }
+        if args.json {
+            cubular_json
+        } else {
+            cubular_line
         },
         || {
             format!(
@@ -230,6 +210,29 @@ fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
                 args.max_length, args.max_changed, query.region
             )
         },
+    )
+}
+
+/// A digit-cube answer as text: its moves, `length N` and the cycles of the cells it
+/// changes.
+fn cubular_line(seq: &CellSequence) -> String {
+    format!(
+        "{}  length {}  {}",
+        seq.moves_text(),
+        seq.length(),
+        seq.cycles_text()
+    )
+}
+
+/// A digit-cube answer as one JSON object, in the 3×3×3 answers' shape.
+fn cubular_json(seq: &CellSequence) -> String {
+    let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
+    format!(
+        "{{\"moves\": {}, \"repeat\": 1, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
+        serde_json::Value::from(seq.moves_text()),
+        seq.length(),
+        serde_json::Value::from(changed),
+        serde_json::Value::from(seq.cycles_text()),
     )
 }
 
