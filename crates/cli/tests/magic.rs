@@ -64,6 +64,22 @@ fn replay(answer: &serde_json::Value) -> (String, CubieCube) {
     (moves, effect)
 }
 
+/// Replay every answer (see [`replay`]) and hand it, its moves and its effect to
+/// `check`; returns the answers' moves.
+fn replay_all(
+    answers: &[serde_json::Value],
+    check: impl Fn(&serde_json::Value, &str, &CubieCube),
+) -> Vec<String> {
+    answers
+        .iter()
+        .map(|a| {
+            let (moves, c) = replay(a);
+            check(a, &moves, &c);
+            moves
+        })
+        .collect()
+}
+
 fn lengths_ascend(answers: &[serde_json::Value]) {
     let lens: Vec<u64> = answers
         .iter()
@@ -82,17 +98,14 @@ fn on_one_face(names: &[&str]) -> bool {
 fn keep_edges_cycle_three_corners_on_one_face() {
     let answers = run_json(&["--keep", "edges", "--max-changed", "3", "--same-face"]);
     lengths_ascend(&answers);
-    let mut all = Vec::new();
-    for a in &answers {
-        let (moves, c) = replay(a);
-        assert!(edges_home(&c), "{moves}");
+    let all = replay_all(&answers, |a, moves, c| {
+        assert!(edges_home(c), "{moves}");
         let names = changed_names(a);
         assert!(
             !names.is_empty() && names.len() <= 3 && on_one_face(&names),
             "{moves}"
         );
-        all.push(moves);
-    }
+    });
     oracle_check(&all, 3);
 }
 
@@ -107,15 +120,12 @@ fn keep_edges_and_corner_positions_twist_three_corners() {
         "3",
         "--same-face",
     ]);
-    let mut all = Vec::new();
-    for a in &answers {
-        let (moves, c) = replay(a);
-        assert!(edges_home(&c), "{moves}");
+    let all = replay_all(&answers, |_, moves, c| {
+        assert!(edges_home(c), "{moves}");
         assert_eq!(c.cp, CubieCube::SOLVED.cp, "{moves}");
         let twisted = c.co.iter().filter(|&&o| o != 0).count();
         assert!((1..=3).contains(&twisted), "{moves}");
-        all.push(moves);
-    }
+    });
     oracle_check(&all, 3);
 }
 
@@ -131,12 +141,11 @@ fn repeats_flip_two_edges() {
         "--count",
         "2",
     ]);
-    for a in &answers {
-        let (moves, c) = replay(a);
+    replay_all(&answers, |_, moves, c| {
         assert!(c.cp == CubieCube::SOLVED.cp && c.co == [0; 8], "{moves}");
         assert_eq!(c.ep, CubieCube::SOLVED.ep, "{moves}");
         assert_eq!(c.eo.iter().filter(|&&o| o == 1).count(), 2, "{moves}");
-    }
+    });
 }
 
 #[test]
@@ -154,8 +163,7 @@ fn commutators_twist_two_corners() {
         "--count",
         "2",
     ]);
-    for a in &answers {
-        let (moves, c) = replay(a);
+    replay_all(&answers, |a, moves, c| {
         assert_eq!(c.cp, CubieCube::SOLVED.cp, "{moves}");
         assert_eq!(c.co.iter().filter(|&&o| o != 0).count(), 2, "{moves}");
         // The written-out moves are A B A' B' of the notation, merged where turns meet.
@@ -164,8 +172,8 @@ fn commutators_twist_two_corners() {
         let (a_text, b_text) = ab.split_once(", ").unwrap();
         let (x, y) = (Alg::parse(a_text).unwrap(), Alg::parse(b_text).unwrap());
         let whole = Alg([x.0.clone(), y.0.clone(), x.inverse().0, y.inverse().0].concat());
-        assert_eq!(CubieCube::from_alg(&whole), c, "{notation}");
-    }
+        assert_eq!(CubieCube::from_alg(&whole), *c, "{notation}");
+    });
 }
 
 #[test]
