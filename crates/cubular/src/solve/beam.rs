@@ -30,17 +30,12 @@ fn zobrist() -> &'static [[u64; 10]; CELLS] {
     })
 }
 
-/// Weighted count of misplaced cells.
-pub(crate) fn score(cells: &[u8; CELLS], w: &[i32]) -> i32 {
+/// Weighted count of misplaced cells plus `bond_weight` per broken bond.
+pub(crate) fn score(cells: &[u8; CELLS], w: &[i32], bond_weight: i32) -> i32 {
     (0..CELLS)
         .map(|i| w[i * 10 + cells[i] as usize])
         .sum::<i32>()
-        + bond_weight() * broken(cells)
-}
-
-/// How much a broken bond counts against a misplaced cell (which counts 5..8).
-fn bond_weight() -> i32 {
-    4
+        + bond_weight * broken(cells)
 }
 
 fn hash(cells: &[u8; CELLS]) -> u64 {
@@ -76,10 +71,10 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
     let table = move_table();
     let z = zobrist();
     let surf = surfaces();
-    let bw = bond_weight();
+    let bw = ctx.opts.effort.bond_weight();
 
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
-    let root_score = score(&root_cells, w);
+    let root_score = score(&root_cells, w, bw);
     // Path arena: (parent, move); entry 0 is the root.
     let mut arena: Vec<(u32, u16)> = vec![(u32::MAX, u16::MAX)];
     let mut beam = vec![Node {

@@ -13,6 +13,7 @@ mod bonds;
 mod endgame;
 mod finish;
 mod peephole;
+mod repair;
 mod sweep;
 mod weights;
 
@@ -48,6 +49,16 @@ impl Effort {
     /// Beam width of the first stage.
     pub(crate) fn beam_width(self) -> usize {
         [8, 24, 64, 160, 400][self.0 as usize - 1]
+    }
+
+    /// How much a broken bond counts in the beam's score against a misplaced cell (which
+    /// counts 5..8). Broken bonds rank the true undo of a scramble move among the best
+    /// few of the 3087 moves, where misplaced cells often rank it in the hundreds; but
+    /// turns of one block that differ by a third of a turn about its diagonal mend the
+    /// same bonds, so a bond-led beam needs the room of a wider beam to keep the right
+    /// one. Narrow beams therefore lead with misplaced cells.
+    pub(crate) fn bond_weight(self) -> i32 {
+        [4, 4, 24, 24, 24][self.0 as usize - 1]
     }
 
     /// Most levels the beam runs (deep scrambles gain little from it).
@@ -166,6 +177,10 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
 /// kept when shorter than sweep and commutators).
 const RESIDUE_FOR_ENDGAME: usize = 400;
 
+/// Misplaced cells left by the beam up to which its moves are worth repairing (a slip
+/// of the beam leaves a few dozen cells).
+const RESIDUE_FOR_REPAIR: usize = 80;
+
 /// Find moves that restore `cube`, checked by applying them.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let ctx = Ctx {
@@ -177,6 +192,11 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let mut beam_moves = beam::run(cube, &ctx);
     let mut work = cube.clone();
     work.apply_all(&beam_moves);
+    if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {
+        beam_moves = repair::run(cube.cells(), &beam_moves);
+        work = cube.clone();
+        work.apply_all(&beam_moves);
+    }
     if let Some(last) = finish::run(&work) {
         work.apply_all(&last);
         beam_moves.extend(last);
