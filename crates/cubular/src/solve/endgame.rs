@@ -313,22 +313,15 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
             .collect();
         let mut best: Option<(f64, Vec<Move>)> = None;
         for &a in &sources {
-            // Breadth-first search of the piece's path, never turning a block holding t.
-            let mut prev: Vec<(u16, u16)> = vec![(u16::MAX, u16::MAX); CELLS];
-            let mut depth = vec![u8::MAX; CELLS];
-            depth[a] = 0;
-            let mut q = VecDeque::from([a]);
-            while let Some(u) = q.pop_front() {
-                let du = depth[u] as usize;
-                if !entry[u].is_empty() {
-                    let mut setup = Vec::new();
-                    let mut v = u;
-                    while v != a {
-                        let (mi, from) = prev[v];
-                        setup.push(Move::from_index(mi as usize));
-                        v = from as usize;
-                    }
-                    setup.reverse();
+            // The piece's paths, never turning a block holding t, to the nearest entry
+            // cells where some placement gains.
+            walk_piece(
+                a,
+                &[t],
+                false,
+                MAX_SETUP,
+                |u| !entry[u].is_empty(),
+                |u, setup| {
                     for pl in &entry[u] {
                         let mut seq = setup.clone();
                         seq.extend(pl.moves());
@@ -341,23 +334,9 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                             }
                         }
                     }
-                    if best.is_some() {
-                        break;
-                    }
-                }
-                if du >= MAX_SETUP {
-                    continue;
-                }
-                for &(mi, d) in &carriers()[u] {
-                    let m = Move::from_index(mi as usize);
-                    if m.holds(t) || depth[d as usize] != u8::MAX {
-                        continue;
-                    }
-                    depth[d as usize] = (du + 1) as u8;
-                    prev[d as usize] = (mi, u as u16);
-                    q.push_back(d as usize);
-                }
-            }
+                    best.is_some()
+                },
+            );
         }
         if let Some((_, seq)) = best {
             return Some(seq);
@@ -377,6 +356,26 @@ fn piece_path(
     max_depth: usize,
     goal: impl Fn(usize) -> bool,
 ) -> Option<(usize, Vec<Move>)> {
+    let mut found = None;
+    walk_piece(from, avoid, backward, max_depth, goal, |u, path| {
+        found = Some((u, path));
+        true
+    });
+    found
+}
+
+/// Breadth-first walk of one piece from `from`, at most `max_depth` moves, never turning
+/// a block that holds a cell in `avoid` (`backward` as in [`piece_path`]). At each cell
+/// satisfying `goal`, `take` gets the cell and the path to it in playing order; the walk
+/// stops when `take` says so.
+fn walk_piece(
+    from: usize,
+    avoid: &[usize],
+    backward: bool,
+    max_depth: usize,
+    goal: impl Fn(usize) -> bool,
+    mut take: impl FnMut(usize, Vec<Move>) -> bool,
+) {
     let mut prev: Vec<(u16, u16)> = vec![(u16::MAX, u16::MAX); CELLS];
     let mut depth = vec![u8::MAX; CELLS];
     depth[from] = 0;
@@ -394,7 +393,9 @@ fn piece_path(
             if !backward {
                 path.reverse();
             }
-            return Some((u, path));
+            if take(u, path) {
+                return;
+            }
         }
         let du = depth[u] as usize;
         if du >= max_depth {
@@ -410,7 +411,6 @@ fn piece_path(
             q.push_back(d as usize);
         }
     }
-    None
 }
 
 /// Where the piece in `cell` is after move `m`.
