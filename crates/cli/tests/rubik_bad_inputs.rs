@@ -6,7 +6,7 @@ use assert_cmd::Command;
 use std::path::PathBuf;
 
 fn bad_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/bad")
+    cubist_testkit::data("bad")
 }
 
 /// `(file, exit status, phrase)` for each catalogue entry.

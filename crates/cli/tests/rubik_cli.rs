@@ -5,9 +5,7 @@ use cubist_rubik::{format, Alg, CubieCube, Facelets, Format};
 use std::path::{Path, PathBuf};
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/rubik")
-        .join(name)
+    cubist_testkit::data("rubik").join(name)
 }
 
 fn cubist() -> Command {

@@ -2,13 +2,8 @@
 //! when the input is bad.
 
 use assert_cmd::Command;
+use cubist_testkit::data;
 use std::path::PathBuf;
-
-fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(path)
-}
 
 fn out_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cubist-svg-{}", std::process::id()));

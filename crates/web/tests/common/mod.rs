@@ -32,9 +32,7 @@ pub async fn post(client: &reqwest::Client, base: &str, path: &str, body: &Value
 
 /// A file of the shared sample data.
 pub fn data(path: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(path);
+    let p = cubist_testkit::data(path);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
