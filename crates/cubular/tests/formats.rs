@@ -75,36 +75,29 @@ fn the_examples_parse() {
 fn errors_name_the_problem() {
     let solved = sample("solved.txt");
     let msg = |t: &str| parse(t, None).unwrap_err().to_string();
+    let refused_with = |t: &str, phrase: &str| {
+        let m = msg(t);
+        assert!(m.contains(phrase), "want {phrase:?} in {m}");
+    };
     assert_eq!(parse("  \n", None).unwrap_err(), ParseError::Empty);
     // A short row.
-    let short = solved.replacen("123456789", "12345678", 1);
-    assert!(
-        msg(&short).contains("row 0 of layer 0 has 8 digits"),
-        "{}",
-        msg(&short)
+    refused_with(
+        &solved.replacen("123456789", "12345678", 1),
+        "row 0 of layer 0 has 8 digits",
     );
     // A letter, with line and column.
-    let letter = solved.replacen('5', "a", 1);
-    assert!(
-        msg(&letter).contains("line 1, column 5"),
-        "{}",
-        msg(&letter)
-    );
+    refused_with(&solved.replacen('5', "a", 1), "line 1, column 5");
     // A zero.
-    assert!(msg(&solved.replacen('5', "0", 1)).contains("digit 0"));
+    refused_with(&solved.replacen('5', "0", 1), "digit 0");
     // One digit changed: wrong counts.
-    let changed = solved.replacen("123456789", "123456788", 1);
-    assert!(
-        msg(&changed).contains("digit 8 appears 82 times, expected 81"),
-        "{}",
-        msg(&changed)
+    refused_with(
+        &solved.replacen("123456789", "123456788", 1),
+        "digit 8 appears 82 times, expected 81",
     );
     // Two neighbours swapped: right counts, wrong classes.
-    let swapped = solved.replacen("123456789", "213456789", 1);
-    assert!(
-        msg(&swapped).contains("position piece that belongs on"),
-        "{}",
-        msg(&swapped)
+    refused_with(
+        &solved.replacen("123456789", "213456789", 1),
+        "position piece that belongs on",
     );
     assert!(msg("[1,2").starts_with("JSON"));
 }
