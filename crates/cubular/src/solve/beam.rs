@@ -7,7 +7,7 @@
 
 use super::bonds::{broken, intact, surfaces};
 use super::weights::cost_table;
-use super::Ctx;
+use super::{Ctx, Lead};
 use crate::cube::{Cube, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
 use rayon::prelude::*;
@@ -64,14 +64,15 @@ struct Child {
 }
 
 /// Run the beam; returns the moves to the best cube found.
-pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
+pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Move> {
     let w = cost_table();
-    let width = ctx.opts.effort.beam_width();
+    let width = ctx.opts.effort.beam_width(lead);
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();
     let surf = surfaces();
-    let bw = ctx.opts.effort.bond_weight();
+    let bw = lead.bond_weight();
+    let bonds_lead = lead == Lead::Bonds;
 
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
     let root_score = score(&root_cells, w, bw);
@@ -105,7 +106,18 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
                     if mi / 3 == node.last {
                         return None;
                     }
-                    let mut d = 0;
+                    let mut b = 0;
+                    for &(src, dst, out) in &surf[mi] {
+                        let o = cells[out as usize];
+                        b += intact(cells[dst as usize], o) as i32
+                            - intact(cells[src as usize], o) as i32;
+                    }
+                    // When bonds lead, a move that breaks more bonds than it mends is
+                    // not an undo worth scoring.
+                    if bonds_lead && b > 0 {
+                        return None;
+                    }
+                    let mut d = bw * b;
                     let mut h = h0;
                     for &(dst, src) in &table[mi] {
                         let (dst, src) = (dst as usize, src as usize);
@@ -114,13 +126,6 @@ pub fn run(start: &Cube, ctx: &Ctx) -> Vec<Move> {
                         d += w[dst * 10 + v as usize] - w[dst * 10 + old as usize];
                         h ^= z[dst][old as usize] ^ z[dst][v as usize];
                     }
-                    let mut b = 0;
-                    for &(src, dst, out) in &surf[mi] {
-                        let o = cells[out as usize];
-                        b += intact(cells[dst as usize], o) as i32
-                            - intact(cells[src as usize], o) as i32;
-                    }
-                    d += bw * b;
                     Some(Child {
                         score: node.score + d,
                         hash: h,

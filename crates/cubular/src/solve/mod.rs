@@ -46,19 +46,12 @@ impl Effort {
         self.0
     }
 
-    /// Beam width of the first stage.
-    pub(crate) fn beam_width(self) -> usize {
-        [8, 24, 64, 160, 400][self.0 as usize - 1]
-    }
-
-    /// How much a broken bond counts in the beam's score against a misplaced cell (which
-    /// counts 5..8). Broken bonds rank the true undo of a scramble move among the best
-    /// few of the 3087 moves, where misplaced cells often rank it in the hundreds; but
-    /// turns of one block that differ by a third of a turn about its diagonal mend the
-    /// same bonds, so a bond-led beam needs the room of a wider beam to keep the right
-    /// one. Narrow beams therefore lead with misplaced cells.
-    pub(crate) fn bond_weight(self) -> i32 {
-        [4, 4, 24, 24, 24][self.0 as usize - 1]
+    /// Beam width of the first stage; a bond-led beam needs more room (see [`Lead`]).
+    pub(crate) fn beam_width(self, lead: Lead) -> usize {
+        match lead {
+            Lead::Cells => [8, 24, 64, 160, 400][self.0 as usize - 1],
+            Lead::Bonds => [24, 64, 96, 160, 400][self.0 as usize - 1],
+        }
     }
 
     /// Most levels the beam runs (deep scrambles gain little from it).
@@ -81,6 +74,46 @@ impl Effort {
 impl Default for Effort {
     fn default() -> Self {
         Effort::DEFAULT
+    }
+}
+
+/// What leads the beam's score: misplaced cells or broken bonds.
+///
+/// Broken bonds rank the true undo of a scramble move among the best few of the 3087
+/// moves, where misplaced cells often rank it in the hundreds (a third of the digits
+/// survive any turn by chance); but turns of one block that differ by a third of a turn
+/// about its diagonal mend the same bonds, so a bond-led beam needs a wider beam to keep
+/// the right one, and [`repair`] mends the slips it still makes. On a deeply scrambled
+/// cube the bonds around most blocks are broken whatever the last moves were; there the
+/// cell-led beam leaves a residue that the later stages finish in fewer moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lead {
+    /// Weighted misplaced cells lead; a broken bond counts [`Lead::bond_weight`].
+    Cells,
+    /// Broken bonds lead; moves that break more bonds than they mend are skipped.
+    Bonds,
+}
+
+/// Misplaced cells up to which a cube counts as shallowly scrambled (about 30 random
+/// moves leave 300-320), so that the beam is led by bonds.
+const SHALLOW_MISPLACED: usize = 330;
+
+impl Lead {
+    /// The lead for `cube`: bonds for a shallow scramble, cells otherwise.
+    pub(crate) fn for_cube(cube: &Cube) -> Lead {
+        if cube.misplaced() <= SHALLOW_MISPLACED {
+            Lead::Bonds
+        } else {
+            Lead::Cells
+        }
+    }
+
+    /// How much a broken bond counts against a misplaced cell (which counts 5..8).
+    pub(crate) fn bond_weight(self) -> i32 {
+        match self {
+            Lead::Cells => 4,
+            Lead::Bonds => 24,
+        }
     }
 }
 
@@ -189,7 +222,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     };
     // Undo what the beam can (all of a shallow scramble, often), then finish by
     // sweep and endgame both from the beam's cube and from the start; keep the shorter.
-    let mut beam_moves = beam::run(cube, &ctx);
+    let mut beam_moves = beam::run(cube, &ctx, Lead::for_cube(cube));
     let mut work = cube.clone();
     work.apply_all(&beam_moves);
     if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {

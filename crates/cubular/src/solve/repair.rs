@@ -11,7 +11,7 @@
 //! few with fewer moves), until no edit helps.
 
 use crate::cube::{CELLS, SOLVED};
-use crate::moves::{move_table, Move};
+use crate::moves::{play_all, Move};
 use rayon::prelude::*;
 
 /// How far (in positions) an edited move may move along the sequence.
@@ -22,14 +22,8 @@ const ROUNDS: usize = 40;
 
 /// Misplaced cells after playing `path` on `start`.
 fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
-    let table = move_table();
     let mut cells = *start;
-    for m in path {
-        let before = cells;
-        for &(d, s) in table[m.index()].iter() {
-            cells[d as usize] = before[s as usize];
-        }
-    }
+    play_all(&mut cells, path);
     cells
         .iter()
         .zip(SOLVED.iter())
