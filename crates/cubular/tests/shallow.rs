@@ -25,6 +25,6 @@ fn most_twelve_move_scrambles_are_undone_within_their_length() {
             within.push(seed);
         }
     }
-    // Measured: 17 of these 20 (the beam slips on the other three).
-    assert!(within.len() >= 16, "only seeds {within:?} within 12 moves");
+    // Measured: 19 of these 20 (the beam and its repair slip on the other).
+    assert!(within.len() >= 18, "only seeds {within:?} within 12 moves");
 }

@@ -63,8 +63,12 @@ struct Child {
     mv: u16,
 }
 
-/// Run the beam; returns the moves to the best cube found.
-pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Move> {
+/// Best-scoring cubes seen over all levels whose paths are returned besides the best.
+const RUNNERS_UP: usize = 8;
+
+/// Run the beam; returns the moves to the best cube found, then to the runners-up
+/// (cubes nearly as good, which the repair may finish where the best one fails).
+pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
     let w = cost_table();
     let width = ctx.opts.effort.beam_width(lead);
     let patience = 2 + ctx.opts.effort.level() as usize;
@@ -85,6 +89,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Move> {
         last: usize::MAX,
     }];
     let (mut best_score, mut best_at) = (root_score, 0u32);
+    let mut runners_up: Vec<(i32, u32)> = Vec::new();
     let mut stale = 0;
     let mut seen = std::collections::HashSet::new();
     seen.insert(hash(start.cells()));
@@ -179,8 +184,13 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Move> {
                 .count()
         };
         if levels == 8 && (start.misplaced() - misplaced(&beam[0].cells)) < 8 * SHALLOW_GAIN {
-            return Vec::new();
+            return vec![Vec::new()];
         }
+        for node in beam.iter().take(RUNNERS_UP) {
+            runners_up.push((node.score, node.at));
+        }
+        runners_up.sort_unstable();
+        runners_up.truncate(RUNNERS_UP);
         if beam[0].score < best_score {
             best_score = beam[0].score;
             best_at = beam[0].at;
@@ -189,13 +199,22 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Move> {
             stale += 1;
         }
     }
-    let mut path = Vec::new();
-    let mut at = best_at;
-    while at != 0 {
-        let (p, mv) = arena[at as usize];
-        path.push(Move::from_index(mv as usize));
-        at = p;
-    }
-    path.reverse();
-    path
+    let path_to = |mut at: u32| {
+        let mut path = Vec::new();
+        while at != 0 {
+            let (p, mv) = arena[at as usize];
+            path.push(Move::from_index(mv as usize));
+            at = p;
+        }
+        path.reverse();
+        path
+    };
+    let mut out = vec![path_to(best_at)];
+    out.extend(
+        runners_up
+            .into_iter()
+            .filter(|&(_, at)| at != best_at)
+            .map(|(_, at)| path_to(at)),
+    );
+    out
 }

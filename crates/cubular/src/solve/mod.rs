@@ -222,13 +222,23 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     };
     // Undo what the beam can (all of a shallow scramble, often), then finish by
     // sweep and endgame both from the beam's cube and from the start; keep the shorter.
-    let mut beam_moves = beam::run(cube, &ctx, Lead::for_cube(cube));
+    let mut paths = beam::run(cube, &ctx, Lead::for_cube(cube)).into_iter();
+    let mut beam_moves = paths.next().unwrap_or_default();
     let mut work = cube.clone();
     work.apply_all(&beam_moves);
     if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {
-        beam_moves = repair::run(cube.cells(), &beam_moves);
-        work = cube.clone();
-        work.apply_all(&beam_moves);
+        // Repair the best path, and the runners-up while none is finished.
+        for path in std::iter::once(beam_moves.clone()).chain(paths) {
+            let repaired = repair::run(cube.cells(), &path);
+            let mut after = cube.clone();
+            after.apply_all(&repaired);
+            if after.misplaced() < work.misplaced() {
+                (beam_moves, work) = (repaired, after);
+            }
+            if work.is_solved() {
+                break;
+            }
+        }
     }
     if let Some(last) = finish::run(&work) {
         work.apply_all(&last);
