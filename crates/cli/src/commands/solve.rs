@@ -44,7 +44,8 @@ pub struct SolveArgs {
     /// Print each stage's moves on its own labelled line (thistlethwaite, layers).
     #[arg(long)]
     pub stages: bool,
-    /// Optimal solver: which pruning table to use.
+    /// Optimal solver: which pruning table to use: `default` (1.55 GiB, built once in
+    /// minutes and cached) or `small` (the two-phase tables only; far slower searches).
     #[arg(long, value_name = "SIZE")]
     pub table_size: Option<String>,
     /// Also print length and time on standard error.
