@@ -50,7 +50,7 @@ impl Effort {
     pub(crate) fn beam_width(self, lead: Lead) -> usize {
         match lead {
             Lead::Cells => [8, 24, 64, 160, 400][self.0 as usize - 1],
-            Lead::Bonds => [24, 64, 96, 160, 400][self.0 as usize - 1],
+            Lead::Bonds => [32, 128, 160, 240, 400][self.0 as usize - 1],
         }
     }
 
