@@ -51,11 +51,11 @@ fn solve_cube(cube: &CubieCube, method: Method, opts: &Options, size: TableSize)
         }
         Method::Thistlethwaite => {
             let staged = thistlethwaite::solve(cube);
-            (staged.moves(), Some(staged), None)
+            (staged.merged(), Some(staged), None)
         }
         Method::Layers => {
             let staged = layers::solve(cube);
-            (staged.moves(), Some(staged), None)
+            (staged.merged(), Some(staged), None)
         }
         Method::Optimal => {
             let sol = optimal::solve_sized(cube, opts, size).map_err(solve_error)?;
@@ -119,10 +119,15 @@ fn alg_text(alg: &Alg, notation: Notation) -> String {
 fn render(answer: &Answer, args: &SolveArgs) -> String {
     if args.json {
         let json = |v: &Vec<String>| serde_json::to_string(v).unwrap_or_default();
+        // With the stages shown, the moves are exactly the stages' moves in order.
+        let moves = match (&answer.stages, args.stages) {
+            (Some(staged), true) => staged.moves(),
+            _ => answer.moves.clone(),
+        };
         let mut obj = format!(
             "{{\"puzzle\":\"333\",\"moves\":{},\"length\":{},\"millis\":{:.3}",
-            json(&move_strings(&answer.moves, args.notation)),
-            answer.moves.len(),
+            json(&move_strings(&moves, args.notation)),
+            moves.len(),
             answer.millis
         );
         if let (true, Some(staged)) = (args.stages, &answer.stages) {

@@ -28,6 +28,12 @@ impl StagedSolution {
             .flat_map(|(_, a)| a.0.iter().copied())
             .collect())
     }
+
+    /// All stages' moves as one sequence, with turns of a face that meet at a stage
+    /// border merged (the answer to give when the stages are not shown).
+    pub fn merged(&self) -> Alg {
+        self.moves().simplified()
+    }
 }
 
 /// What a search solver is asked for.
@@ -72,4 +78,23 @@ pub enum SolveError {
     /// The time budget ran out before any solution was found.
     #[error("no solution found within the time budget")]
     TimedOut,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_joins_turns_across_stage_borders() {
+        let alg = |t: &str| Alg::parse(t).expect("valid");
+        let staged = StagedSolution {
+            stages: vec![
+                ("first", alg("R U")),
+                ("second", alg("U' F")),
+                ("third", alg("F")),
+            ],
+        };
+        assert_eq!(staged.moves(), alg("R U U' F F"));
+        assert_eq!(staged.merged(), alg("R F2"));
+    }
 }

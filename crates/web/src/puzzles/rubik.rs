@@ -50,8 +50,8 @@ pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solve
     let alg = match method {
         "two-phase" => two_phase::solve(&cube, &opts).map_err(unsolvable)?.moves,
         "optimal" => optimal::solve(&cube, &opts).map_err(unsolvable)?.moves,
-        "thistlethwaite" => thistlethwaite::solve(&cube).moves(),
-        "layers" => layers::solve(&cube).moves(),
+        "thistlethwaite" => thistlethwaite::solve(&cube).merged(),
+        "layers" => layers::solve(&cube).merged(),
         _ => return Err(unknown_method(method)),
     };
     Ok(Solved {
