@@ -341,6 +341,15 @@ mod tests {
         (0..10_001u32).map(|i| (i * 7 % 251) as u8).collect()
     }
 
+    /// The small table every test builds.
+    fn demo_spec() -> TableSpec<'static> {
+        TableSpec {
+            name: "demo",
+            version: 1,
+            len: 10_001,
+        }
+    }
+
     #[test]
     fn builds_once_then_maps() {
         let dir = temp_dir("once");
@@ -369,11 +378,7 @@ mod tests {
     #[test]
     fn flipped_byte_is_detected_and_rebuilt() {
         let dir = temp_dir("flip");
-        let spec = TableSpec {
-            name: "demo",
-            version: 1,
-            len: 10_001,
-        };
+        let spec = demo_spec();
         drop(load_or_build_in(&dir, &spec, data));
         let path = spec.path_in(&dir);
         let mut bytes = fs::read(&path).unwrap();
@@ -397,11 +402,7 @@ mod tests {
     #[test]
     fn other_version_or_size_is_rebuilt() {
         let dir = temp_dir("version");
-        let spec = TableSpec {
-            name: "demo",
-            version: 1,
-            len: 10_001,
-        };
+        let spec = demo_spec();
         drop(load_or_build_in(&dir, &spec, data));
         // Same file name, other size: a truncated file.
         let path = spec.path_in(&dir);
@@ -419,11 +420,7 @@ mod tests {
     #[test]
     fn lock_of_a_finished_process_is_ignored() {
         let dir = temp_dir("lock");
-        let spec = TableSpec {
-            name: "demo",
-            version: 1,
-            len: 10_001,
-        };
+        let spec = demo_spec();
         fs::create_dir_all(&dir).unwrap();
         // No process has this id (above the Linux maximum).
         fs::write(spec.path_in(&dir).with_extension("lock"), "4294967295").unwrap();
