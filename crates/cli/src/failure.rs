@@ -16,15 +16,33 @@ pub const EXIT_UNSOLVABLE: u8 = 1;
 /// Exit status for malformed input or command line.
 pub const EXIT_MALFORMED: u8 = 2;
 
-/// Print `err` as one line on standard error and choose the exit status.
-pub fn report(err: &anyhow::Error) -> ExitCode {
-    let code = if err.downcast_ref::<Unsolvable>().is_some() {
+/// The exit status `err` calls for.
+fn status(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<Unsolvable>().is_some() {
         EXIT_UNSOLVABLE
     } else {
         EXIT_MALFORMED
-    };
+    }
+}
+
+/// Print `err` as one line on standard error and choose the exit status.
+pub fn report(err: &anyhow::Error) -> ExitCode {
     // One line: the chain joined with ": ", newlines folded.
     let line = format!("{err:#}").replace('\n', " ");
     let _ = writeln!(std::io::stderr(), "cubist: {line}");
-    ExitCode::from(code)
+    ExitCode::from(status(err))
+}
+
+/// Report every failure of a batch, one line each, and exit with the worst status
+/// (0 when there is none: the rest of the batch was answered).
+pub fn report_all(errs: &[anyhow::Error]) -> ExitCode {
+    let worst = errs
+        .iter()
+        .map(|e| {
+            report(e);
+            status(e)
+        })
+        .max()
+        .unwrap_or(0);
+    ExitCode::from(worst)
 }

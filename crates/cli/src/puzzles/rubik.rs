@@ -7,7 +7,7 @@
 
 pub use super::rubik_solve::{bench, solve};
 use crate::commands::{scramble::ScrambleArgs, show::ShowArgs};
-use crate::failure::{Unsolvable, EXIT_MALFORMED, EXIT_UNSOLVABLE};
+use crate::failure::{report_all, Unsolvable};
 use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::format::{self, Format, Sheet};
@@ -65,17 +65,7 @@ fn run_batch(
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
-    let mut worst = 0;
-    for e in &failures {
-        let code = if e.downcast_ref::<Unsolvable>().is_some() {
-            EXIT_UNSOLVABLE
-        } else {
-            EXIT_MALFORMED
-        };
-        worst = worst.max(code);
-        eprintln!("cubist: {}", format!("{e:#}").replace('\n', " "));
-    }
-    Ok(ExitCode::from(worst))
+    Ok(report_all(&failures))
 }
 
 /// Read a move file: WCA or counted notation, or named operations (`front left`).

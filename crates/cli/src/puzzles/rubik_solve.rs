@@ -7,7 +7,7 @@
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::solve::{Method, Notation, SolveArgs};
-use crate::failure::{Unsolvable, EXIT_MALFORMED, EXIT_UNSOLVABLE};
+use crate::failure::{report_all, Unsolvable};
 use crate::input::Input;
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::solve::{
@@ -232,17 +232,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     eprint!("{notes}");
-    let mut worst = 0;
-    for e in &failures {
-        let code = if e.downcast_ref::<Unsolvable>().is_some() {
-            EXIT_UNSOLVABLE
-        } else {
-            EXIT_MALFORMED
-        };
-        worst = worst.max(code);
-        eprintln!("cubist: {}", format!("{e:#}").replace('\n', " "));
-    }
-    Ok(ExitCode::from(worst))
+    Ok(report_all(&failures))
 }
 
 /// The optimal solver's table size from `--table-size` (only meaningful with it).
