@@ -45,14 +45,15 @@ fn oracle_check(dir: &Path, states: &str, solutions: &str, tag: &str) -> String 
     report
 }
 
-fn stdout_of(cmd: &mut Command) -> String {
+/// Standard output and standard error of a command that must succeed.
+fn outputs_of(cmd: &mut Command) -> (String, String) {
     let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let stdout = cubist_testkit::success_stdout(&out);
+    (stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    outputs_of(cmd).0
 }
 
 #[test]
@@ -182,14 +183,11 @@ fn time_budget_returns_the_best_found_with_a_note() {
     let (ok, states) = oracle(&dir, &["random", "1", "7"]);
     assert!(ok);
     // Random cubes need 16 moves or more; a target of 12 cannot be met.
-    let out = cubist()
-        .args(["solve", "--max-length", "12", "--timeout", "1500"])
-        .write_stdin(states.clone())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let (stdout, stderr) = outputs_of(
+        cubist()
+            .args(["solve", "--max-length", "12", "--timeout", "1500"])
+            .write_stdin(states.clone()),
+    );
     assert!(stderr.contains("time budget"), "{stderr}");
     assert!(stdout.split_whitespace().count() > 12);
     oracle_check(&dir, &states, &stdout, "timeout");
@@ -229,15 +227,12 @@ fn optimal_solutions_are_shortest_and_budgeted() {
     let Some(dir) = oracle_dir() else { return };
     let (ok, states) = oracle(&dir, &["random", "1", "11"]);
     assert!(ok);
-    let out = cubist()
-        .args(["solve", "--method", "optimal", "--table-size", "small"])
-        .args(["--timeout", "1000"])
-        .write_stdin(states.clone())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let (stdout, stderr) = outputs_of(
+        cubist()
+            .args(["solve", "--method", "optimal", "--table-size", "small"])
+            .args(["--timeout", "1000"])
+            .write_stdin(states.clone()),
+    );
     // A random cube takes far longer than a second to prove optimal.
     assert!(stderr.contains("not proven optimal"), "{stderr}");
     assert!(stdout.split_whitespace().count() <= 20);
@@ -246,12 +241,7 @@ fn optimal_solutions_are_shortest_and_budgeted() {
     // F R U' L2: four moves with no shorter solution, and no other of that length.
     let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
                   print(''.join(r.apply(r.solved(), r.parse_moves(\"F R U' L2\"))))\n";
-    let cube = std::process::Command::new("python3")
-        .args(["-c", script])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let cube = String::from_utf8(cube.stdout).unwrap();
+    let cube = cubist_testkit::run_snippet(&dir, script, "");
     let out = stdout_of(
         cubist()
             .args(["solve", "--method", "optimal", "--table-size", "small"])

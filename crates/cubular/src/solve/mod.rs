@@ -214,6 +214,13 @@ const RESIDUE_FOR_ENDGAME: usize = 400;
 /// of the beam leaves a few dozen cells).
 const RESIDUE_FOR_REPAIR: usize = 80;
 
+/// `cube` after `moves`.
+fn played(cube: &Cube, moves: &[Move]) -> Cube {
+    let mut after = cube.clone();
+    after.apply_all(moves);
+    after
+}
+
 /// Find moves that restore `cube`, checked by applying them.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let ctx = Ctx {
@@ -224,14 +231,12 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     // sweep and endgame both from the beam's cube and from the start; keep the shorter.
     let mut paths = beam::run(cube, &ctx, Lead::for_cube(cube)).into_iter();
     let mut beam_moves = paths.next().unwrap_or_default();
-    let mut work = cube.clone();
-    work.apply_all(&beam_moves);
+    let mut work = played(cube, &beam_moves);
     if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {
         // Repair the best path, and the runners-up while none is finished.
         for path in std::iter::once(beam_moves.clone()).chain(paths) {
             let repaired = repair::run(cube.cells(), &path);
-            let mut after = cube.clone();
-            after.apply_all(&repaired);
+            let after = played(cube, &repaired);
             if after.misplaced() < work.misplaced() {
                 (beam_moves, work) = (repaired, after);
             }
@@ -262,8 +267,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         }
     }
     let moves = simplify(&moves);
-    let mut check = cube.clone();
-    check.apply_all(&moves);
+    let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
     }
