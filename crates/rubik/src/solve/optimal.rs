@@ -19,11 +19,12 @@
 use super::two_phase::{self, prefetch, Tables as TwoPhaseTables};
 use super::{Options, Solution, SolveError};
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
+use crate::coord::moves::MoveTables;
 use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
-use crate::moves::{Alg, Move};
+use crate::moves::{Alg, Face, Move};
 use cubist_search::{Nibbles, Table, TableSpec};
 use rayon::prelude::*;
 use std::path::Path;
@@ -102,6 +103,8 @@ pub struct Tables {
     frame_moves: [[u8; 18]; 3],
     /// Each move as a cube.
     move_cubes: [CubieCube; 18],
+    /// The frame in which each move is a U or D turn.
+    axis_frame: [u8; 18],
 }
 
 impl Tables {
@@ -157,56 +160,112 @@ impl Tables {
             edges,
             frame_moves: std::array::from_fn(|k| sym.conj_move[FRAME_SYM[k]]),
             move_cubes: std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m))),
+            axis_frame: std::array::from_fn(|m| {
+                (0..3)
+                    .find(|&k| {
+                        let face = Move::from_index(sym.conj_move[FRAME_SYM[k]][m] as usize).face;
+                        matches!(face, Face::U | Face::D)
+                    })
+                    .expect("each axis is U-D in one frame") as u8
+            }),
         }
     }
 
-    /// The edge table's bytes.
-    #[inline(always)]
-    fn edge_table(&self) -> &[u8] {
-        match &self.edges {
-            EdgeTable::Phase1 => &self.two_phase.phase1,
-            EdgeTable::Sorted { table, .. } => table,
+    /// The slices a search reads at every node, resolved once.
+    fn lookup(&self) -> Lookup<'_> {
+        let tp = self.two_phase;
+        let (classes, edges) = match &self.edges {
+            EdgeTable::Phase1 => (Classes::Phase1(&tp.flipslice.class_sym[..]), &tp.phase1[..]),
+            EdgeTable::Sorted { classes, table } => (Classes::Sorted(&classes[..]), &table[..]),
+        };
+        Lookup {
+            classes,
+            edges,
+            twist_conj: &tp.flipslice.twist_conj,
+            corner_class: &tp.corners.class_sym,
+            corners: &self.corner_table,
+            moves: &tp.moves,
+            frame_moves: &self.frame_moves,
+            move_cubes: &self.move_cubes,
+            axis_frame: &self.axis_frame,
         }
     }
+}
 
+/// Where the symmetry class of a frame's edges is read from.
+#[derive(Clone, Copy)]
+enum Classes<'a> {
+    /// Flip-slice classes, `class << 4 | sym` by `slice * 2048 + flip`.
+    Phase1(&'a [u32]),
+    /// Flip-slice-sorted classes, the same as 4 little-endian bytes, by
+    /// `slice_sorted * 2048 + flip`.
+    Sorted(&'a [u8]),
+}
+
+/// The tables of [`Tables`] as plain slices, for the node loop (reading a cached
+/// table through its handle at every look-up costs a call each time).
+#[derive(Clone, Copy)]
+struct Lookup<'a> {
+    classes: Classes<'a>,
+    /// The edge table, 4 bits per entry.
+    edges: &'a [u8],
+    /// `twist_conj[twist * 16 + sym]`.
+    twist_conj: &'a [u16],
+    /// Corner-perm class and symmetry of each corner permutation.
+    corner_class: &'a [u32],
+    /// The corner table, 4 bits per entry.
+    corners: &'a [u8],
+    moves: &'a MoveTables,
+    frame_moves: &'a [[u8; 18]; 3],
+    move_cubes: &'a [CubieCube; 18],
+    axis_frame: &'a [u8; 18],
+}
+
+impl Lookup<'_> {
     /// Where the class of a frame's (flip, twist, slice sorted) is stored (to prefetch).
     #[inline(always)]
     fn class_entry(&self, f: &[u16; 3]) -> &u8 {
-        match &self.edges {
-            EdgeTable::Phase1 => {
-                let x = &self.two_phase.flipslice.class_sym
-                    [(f[2] as usize / 24) * N_FLIP + f[0] as usize];
+        match self.classes {
+            Classes::Phase1(cs) => {
+                let x = &cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize];
                 // SAFETY: a reference to the first byte of a live u32.
                 unsafe { &*(x as *const u32 as *const u8) }
             }
-            EdgeTable::Sorted { classes, .. } => {
-                &classes[(f[2] as usize * N_FLIP + f[0] as usize) * 4]
-            }
+            Classes::Sorted(cs) => &cs[(f[2] as usize * N_FLIP + f[0] as usize) * 4],
         }
     }
 
     /// The edge-table index of a frame's (flip, twist, slice sorted).
     #[inline(always)]
     fn edge_index(&self, f: &[u16; 3]) -> usize {
-        let fs = &self.two_phase.flipslice;
-        let cs = match &self.edges {
-            EdgeTable::Phase1 => {
-                fs.class_sym[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize
-            }
-            EdgeTable::Sorted { classes, .. } => {
+        let cs = match self.classes {
+            Classes::Phase1(cs) => cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize,
+            Classes::Sorted(cs) => {
                 let i = (f[2] as usize * N_FLIP + f[0] as usize) * 4;
-                u32::from_le_bytes(classes[i..i + 4].try_into().unwrap()) as usize
+                u32::from_le_bytes(cs[i..i + 4].try_into().unwrap()) as usize
             }
         };
-        let tw = fs.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
+        let tw = self.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
         (cs >> 4) * N_TWIST + tw
+    }
+
+    /// The edge-table entry at `index` (to prefetch).
+    #[inline(always)]
+    fn edge_entry(&self, index: usize) -> &u8 {
+        &self.edges[index >> 1]
+    }
+
+    /// The edge-table distance at `index`.
+    #[inline(always)]
+    fn edge(&self, index: usize) -> usize {
+        Nibbles(self.edges).get(index) as usize
     }
 
     /// The corner-table index of (corner perm, twist).
     #[inline(always)]
     fn corner_index(&self, cp: usize, twist: usize) -> usize {
-        let x = self.two_phase.corners.class_sym[cp] as usize;
-        let tw = self.two_phase.flipslice.twist_conj[twist * N_SYM_D4H + (x & 15)] as usize;
+        let x = self.corner_class[cp] as usize;
+        let tw = self.twist_conj[twist * N_SYM_D4H + (x & 15)] as usize;
         (x >> 4) * N_TWIST + tw
     }
 }
@@ -214,13 +273,22 @@ impl Tables {
 /// A search node: flip, twist and slice-sorted coordinates in each of the three
 /// frames, the corner permutation, and the inverse cube in each frame (whose
 /// coordinates cannot follow moves through move tables: a move on the cube is a move
-/// made *before* the inverse).
+/// made *before* the inverse) with its edge-table distance.
+///
+/// A turn made before the inverse about the U–D axis of its frame leaves that frame's
+/// distance as it was: the goal set (no twist, no flip, slice edges home in order) is
+/// a group that contains the turn, so `dist(U·x) = dist(x)`. Each child therefore
+/// inherits one of the three inverse distances from its parent.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    frames: [[u16; 3]; 3],
+    frames: Frames,
     corner_perm: u16,
     inverse: [CubieCube; 3],
+    inverse_dist: [u8; 3],
 }
+
+/// Flip, twist and slice sorted in each of the three frames.
+type Frames = [[u16; 3]; 3];
 
 /// The coordinates the edge table is indexed by: flip, twist, slice sorted.
 fn frame_coords(c: &CubieCube) -> [u16; 3] {
@@ -228,7 +296,7 @@ fn frame_coords(c: &CubieCube) -> [u16; 3] {
 }
 
 impl Node {
-    fn new(cube: &CubieCube) -> Node {
+    fn new(cube: &CubieCube, lk: &Lookup) -> Node {
         let mut frames = [[0u16; 3]; 3];
         let mut inverse = [CubieCube::SOLVED; 3];
         let mut c = *cube;
@@ -241,30 +309,51 @@ impl Node {
             frames,
             corner_perm: corner_perm(cube) as u16,
             inverse,
+            inverse_dist: [0; 3],
         }
+        .with_inverse_dist(lk)
+    }
+
+    /// The node with its inverse distances looked up.
+    fn with_inverse_dist(mut self, lk: &Lookup) -> Node {
+        let index = self.inverse_indices(lk);
+        self.inverse_dist = index.map(|i| lk.edge(i) as u8);
+        self
+    }
+
+    /// The frames' coordinates after move `m` (in the cube's own frame).
+    #[inline(always)]
+    fn frames_after(&self, lk: &Lookup, m: usize) -> Frames {
+        let mt = lk.moves;
+        std::array::from_fn(|k| {
+            let f = &self.frames[k];
+            let mk = lk.frame_moves[k][m] as usize;
+            [
+                mt.flip[f[0] as usize * 18 + mk],
+                mt.twist[f[1] as usize * 18 + mk],
+                mt.slice_sorted[f[2] as usize * 18 + mk],
+            ]
+        })
     }
 
     /// The inverse cube in each frame after move `m`: the move's inverse comes first.
     #[inline(always)]
-    fn inverse_after(&self, t: &Tables, m: usize) -> [CubieCube; 3] {
+    fn inverse_after(&self, lk: &Lookup, m: usize) -> [CubieCube; 3] {
         let undo = m - m % 3 + 2 - m % 3;
         std::array::from_fn(|k| {
-            t.move_cubes[t.frame_moves[k][undo] as usize].then(&self.inverse[k])
+            lk.move_cubes[lk.frame_moves[k][undo] as usize].then(&self.inverse[k])
         })
     }
 
-    /// The whole node after move `m`, inverse cubes included (the search proper
-    /// updates those only for children the other bounds keep).
-    fn after(&self, t: &Tables, m: usize) -> Node {
-        let mut next = self.turn(t, m);
-        next.inverse = self.inverse_after(t, m);
-        next
-    }
-
-    /// Edge-table indices of the inverse cube in each frame.
-    #[inline(always)]
-    fn inverse_indices(&self, t: &Tables) -> [usize; 3] {
-        std::array::from_fn(|k| t.edge_index(&frame_coords(&self.inverse[k])))
+    /// The node after move `m`.
+    fn after(&self, lk: &Lookup, m: usize) -> Node {
+        Node {
+            frames: self.frames_after(lk, m),
+            corner_perm: lk.moves.corner_perm[self.corner_perm as usize * 18 + m],
+            inverse: self.inverse_after(lk, m),
+            inverse_dist: [0; 3],
+        }
+        .with_inverse_dist(lk)
     }
 
     fn is_solved(&self) -> bool {
@@ -274,40 +363,22 @@ impl Node {
             && self.frames.iter().all(|f| f[2] == 0)
     }
 
-    /// The node after move `m` (in the cube's own frame), except that the inverse
-    /// cubes are left as they were (see [`Node::inverse_after`]).
-    #[inline(always)]
-    fn turn(&self, t: &Tables, m: usize) -> Node {
-        let mt = &t.two_phase.moves;
-        let mut frames = self.frames;
-        for (k, f) in frames.iter_mut().enumerate() {
-            let mk = t.frame_moves[k][m] as usize;
-            *f = [
-                mt.flip[f[0] as usize * 18 + mk],
-                mt.twist[f[1] as usize * 18 + mk],
-                mt.slice_sorted[f[2] as usize * 18 + mk],
-            ];
-        }
-        Node {
-            frames,
-            corner_perm: mt.corner_perm[self.corner_perm as usize * 18 + m],
-            inverse: self.inverse,
-        }
+    /// Edge-table indices of the cube in each frame.
+    fn edge_indices(&self, lk: &Lookup) -> [usize; 3] {
+        std::array::from_fn(|k| lk.edge_index(&self.frames[k]))
     }
 
-    /// Edge-table indices of the cube in each frame.
-    #[inline(always)]
-    fn edge_indices(&self, t: &Tables) -> [usize; 3] {
-        std::array::from_fn(|k| t.edge_index(&self.frames[k]))
+    /// Edge-table indices of the inverse cube in each frame.
+    fn inverse_indices(&self, lk: &Lookup) -> [usize; 3] {
+        std::array::from_fn(|k| lk.edge_index(&frame_coords(&self.inverse[k])))
     }
 
     /// Lower bound on the distance to solved.
-    fn bound(&self, t: &Tables) -> usize {
-        let edges = t.edge_table();
-        let corners = t.corner_index(self.corner_perm as usize, self.frames[0][1] as usize);
-        edge_bound(edges, &self.edge_indices(t))
-            .max(edge_bound(edges, &self.inverse_indices(t)))
-            .max(Nibbles(&t.corner_table).get(corners) as usize)
+    fn bound(&self, lk: &Lookup) -> usize {
+        let corners = lk.corner_index(self.corner_perm as usize, self.frames[0][1] as usize);
+        edge_bound(lk, &self.edge_indices(lk))
+            .max(frames_bound(self.inverse_dist.map(usize::from)))
+            .max(Nibbles(lk.corners).get(corners) as usize)
     }
 }
 
@@ -328,11 +399,14 @@ impl Node {
 /// means "at least that", and the argument still holds. The phase-1 table's goal
 /// leaves the slice edges in any order, also kept by U and D turns.)
 #[inline(always)]
-fn edge_bound(edges: &[u8], index: &[usize; 3]) -> usize {
-    let e = Nibbles(edges);
-    let (a, b, c) = (e.get(index[0]), e.get(index[1]), e.get(index[2]));
-    let top = a.max(b).max(c) as usize;
-    top + (a == b && b == c && a > 0) as usize
+fn edge_bound(lk: &Lookup, index: &[usize; 3]) -> usize {
+    frames_bound([lk.edge(index[0]), lk.edge(index[1]), lk.edge(index[2])])
+}
+
+/// [`edge_bound`] from the three distances.
+#[inline(always)]
+fn frames_bound([a, b, c]: [usize; 3]) -> usize {
+    a.max(b).max(c) + (a == b && b == c && a > 0) as usize
 }
 
 /// The symmetry turning the cube into each frame: none, URF3, URF3².
@@ -347,7 +421,7 @@ fn may_follow(last: usize, m: usize) -> bool {
 
 /// Shared state of one depth iteration's parallel subtrees.
 struct Shared<'a> {
-    t: &'a Tables,
+    lk: Lookup<'a>,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
     /// Index of the first subtree that found a solution (subtrees after it stop).
@@ -355,10 +429,17 @@ struct Shared<'a> {
 }
 
 /// Depth-first search of exactly `togo` more moves below `path`; true when solved.
+///
+/// A node's children are bounded in stages, each over all children still in the
+/// running, so that the cache misses of one stage overlap: first the inverse distance
+/// each child inherits (no look-up at all); then the cube in frame 0 (its class, then
+/// its distance), which alone rules out most children deep in the tree; then frames 1
+/// and 2 for the rest; then the inverse cube in the two other frames and the corners
+/// for the few left.
 fn dfs(
     sh: &Shared,
     task: usize,
-    node: Node,
+    node: &Node,
     path: &mut Vec<u8>,
     togo: usize,
     nodes: &mut u64,
@@ -380,73 +461,109 @@ fn dfs(
     if sh.timed_out.load(Ordering::Relaxed) {
         return false;
     }
-    // Children first, then their table look-ups in passes so that the cache misses
-    // overlap (class look-ups, then distances), then the search below them.
-    let t = sh.t;
-    let mut kids = [(0u8, node); 18];
+    let lk = &sh.lk;
+    // Every child's coordinates; fetch frame 0's class.
+    let mut moves = [0u8; 18];
+    let mut frames = [[[0u16; 3]; 3]; 18];
     let mut n = 0;
+    let last = path.last().map(|&l| l as usize);
     for m in 0..18 {
-        if let Some(&last) = path.last() {
-            if !may_follow(last as usize, m) {
-                continue;
-            }
-        }
-        let next = node.turn(t, m);
-        for f in &next.frames {
-            prefetch(t.class_entry(f));
-        }
-        kids[n] = (m as u8, next);
-        n += 1;
-    }
-    let mut index = [[0usize; 3]; 18];
-    let edges = t.edge_table();
-    for i in 0..n {
-        index[i] = kids[i].1.edge_indices(t);
-        for &x in &index[i] {
-            prefetch(&edges[x >> 1]);
-        }
-    }
-    // The children the forward bounds keep, with their inverse cubes and those
-    // cubes' edge-table entries (fetched together, as above).
-    let mut keep = [0usize; 18];
-    let mut inverse_coords = [[[0u16; 3]; 3]; 18];
-    let mut kept = 0;
-    for i in 0..n {
-        if edge_bound(edges, &index[i]) >= togo {
+        if last.is_some_and(|l| !may_follow(l, m)) {
             continue;
         }
-        let (m, ref mut next) = kids[i];
-        next.inverse = node.inverse_after(t, m as usize);
-        for (k, c) in next.inverse.iter().enumerate() {
-            inverse_coords[kept][k] = frame_coords(c);
-            prefetch(t.class_entry(&inverse_coords[kept][k]));
+        // The child's inverse distance in the frame of this move's axis is the
+        // node's (see [`Node`]).
+        if node.inverse_dist[lk.axis_frame[m] as usize] as usize >= togo {
+            continue;
         }
+        frames[n] = node.frames_after(lk, m);
+        prefetch(lk.class_entry(&frames[n][0]));
+        moves[n] = m as u8;
+        n += 1;
+    }
+    // Frame 0's distance.
+    let mut index = [[0usize; 3]; 18];
+    for i in 0..n {
+        index[i][0] = lk.edge_index(&frames[i][0]);
+        prefetch(lk.edge_entry(index[i][0]));
+    }
+    // The children frame 0 keeps; fetch the other frames' classes.
+    let mut keep = [0usize; 18];
+    let mut kept = 0;
+    for i in 0..n {
+        if lk.edge(index[i][0]) >= togo {
+            continue;
+        }
+        prefetch(lk.class_entry(&frames[i][1]));
+        prefetch(lk.class_entry(&frames[i][2]));
         keep[kept] = i;
         kept += 1;
     }
-    let mut inverse_index = [[0usize; 3]; 18];
-    let mut corner_index = [0usize; 18];
-    for j in 0..kept {
-        for k in 0..3 {
-            let x = t.edge_index(&inverse_coords[j][k]);
-            prefetch(&edges[x >> 1]);
-            inverse_index[j][k] = x;
+    for &i in &keep[..kept] {
+        for k in 1..3 {
+            index[i][k] = lk.edge_index(&frames[i][k]);
+            prefetch(lk.edge_entry(index[i][k]));
         }
-        // The corner bound rarely prunes what the edge bounds keep: it is looked up
-        // last, for the few children left.
-        let next = &kids[keep[j]].1;
-        corner_index[j] = t.corner_index(next.corner_perm as usize, next.frames[0][1] as usize);
-        prefetch(&t.corner_table[corner_index[j] >> 1]);
     }
+    // The children all three frames keep, with their inverse cubes; fetch the
+    // classes of those cubes in the two frames whose distance is not inherited.
+    let mut inverse = [[CubieCube::SOLVED; 3]; 18];
+    let mut inverse_coords = [[[0u16; 3]; 3]; 18];
+    let mut survivors = 0;
     for j in 0..kept {
-        let bound = edge_bound(edges, &inverse_index[j])
-            .max(Nibbles(&t.corner_table).get(corner_index[j]) as usize);
+        let i = keep[j];
+        if edge_bound(lk, &index[i]) >= togo {
+            continue;
+        }
+        let m = moves[i] as usize;
+        inverse[i] = node.inverse_after(lk, m);
+        for k in 0..3 {
+            if k != lk.axis_frame[m] as usize {
+                inverse_coords[i][k] = frame_coords(&inverse[i][k]);
+                prefetch(lk.class_entry(&inverse_coords[i][k]));
+            }
+        }
+        keep[survivors] = i;
+        survivors += 1;
+    }
+    // The inverse cubes' distances and the corners' (which rarely rule out what the
+    // edges keep, so they come last, for the few children left).
+    let mut inverse_index = [[0usize; 3]; 18];
+    let mut corner_perm = [0u16; 18];
+    let mut corner_index = [0usize; 18];
+    for &i in &keep[..survivors] {
+        for k in 0..3 {
+            if k != lk.axis_frame[moves[i] as usize] as usize {
+                inverse_index[i][k] = lk.edge_index(&inverse_coords[i][k]);
+                prefetch(lk.edge_entry(inverse_index[i][k]));
+            }
+        }
+        corner_perm[i] = lk.moves.corner_perm[node.corner_perm as usize * 18 + moves[i] as usize];
+        corner_index[i] = lk.corner_index(corner_perm[i] as usize, frames[i][0][1] as usize);
+        prefetch(&lk.corners[corner_index[i] >> 1]);
+    }
+    for &i in &keep[..survivors] {
+        let a = lk.axis_frame[moves[i] as usize] as usize;
+        let inverse_dist: [usize; 3] = std::array::from_fn(|k| {
+            if k == a {
+                node.inverse_dist[a] as usize
+            } else {
+                lk.edge(inverse_index[i][k])
+            }
+        });
+        let bound =
+            frames_bound(inverse_dist).max(Nibbles(lk.corners).get(corner_index[i]) as usize);
         if bound >= togo {
             continue;
         }
-        let (m, next) = kids[keep[j]];
-        path.push(m);
-        if dfs(sh, task, next, path, togo - 1, nodes) {
+        let child = Node {
+            frames: frames[i],
+            corner_perm: corner_perm[i],
+            inverse: inverse[i],
+            inverse_dist: inverse_dist.map(|d| d as u8),
+        };
+        path.push(moves[i]);
+        if dfs(sh, task, &child, path, togo - 1, nodes) {
             return true;
         }
         path.pop();
@@ -485,8 +602,9 @@ fn iterate(
     depth: usize,
     deadline: Option<Instant>,
 ) -> (Option<Vec<u8>>, bool, u64) {
+    let lk = t.lookup();
     let sh = Shared {
-        t,
+        lk,
         deadline,
         timed_out: AtomicBool::new(false),
         found: AtomicUsize::new(usize::MAX),
@@ -495,7 +613,7 @@ fn iterate(
     let found = if depth < 2 {
         let mut path = Vec::new();
         let mut nodes = 0;
-        let found = dfs(&sh, 0, *root, &mut path, depth, &mut nodes).then_some(path);
+        let found = dfs(&sh, 0, root, &mut path, depth, &mut nodes).then_some(path);
         total.fetch_add(nodes, Ordering::Relaxed);
         found
     } else {
@@ -506,14 +624,21 @@ fn iterate(
             }
             let mut node = *root;
             for &m in prefix {
-                node = node.after(t, m as usize);
+                node = node.after(&lk, m as usize);
             }
-            if node.bound(t) > depth - prefix.len() {
+            if node.bound(&lk) > depth - prefix.len() {
                 return;
             }
             let mut path = prefix.clone();
             let mut nodes = 0;
-            if dfs(&sh, task, node, &mut path, depth - prefix.len(), &mut nodes) {
+            if dfs(
+                &sh,
+                task,
+                &node,
+                &mut path,
+                depth - prefix.len(),
+                &mut nodes,
+            ) {
                 sh.found.fetch_min(task, Ordering::Relaxed);
                 solutions.lock().unwrap().push((task, path));
             }
@@ -543,7 +668,7 @@ pub struct DepthSearch {
 /// solution of exactly that many moves exists, and how many nodes it took to find one
 /// or rule them out. A measure of search effort, apart from the rest of [`solve`].
 pub fn search_depth(t: &Tables, cube: &CubieCube, depth: usize) -> DepthSearch {
-    let root = Node::new(cube);
+    let root = Node::new(cube, &t.lookup());
     let (found, _, nodes) = iterate(t, &root, &first_moves(), depth, None);
     DepthSearch {
         solution: found.map(|p| Alg(p.iter().map(|&m| Move::from_index(m as usize)).collect())),
@@ -577,9 +702,9 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
     let deadline = opts.timeout.map(|d| started + d);
     // An upper bound to return if time runs out, and to stop deepening at.
     let mut best = two_phase::solve_with(t.two_phase, cube, &Options::default())?.moves;
-    let root = Node::new(cube);
+    let root = Node::new(cube, &t.lookup());
     let prefixes = first_moves();
-    let mut depth = root.bound(t);
+    let mut depth = root.bound(&t.lookup());
     while depth < best.len() {
         let (found, timed_out, _) = iterate(t, &root, &prefixes, depth, deadline);
         if let Some(path) = found {
@@ -658,21 +783,26 @@ mod tests {
     /// for every cube within 5 moves of solved, and is exact on single turns.
     #[test]
     fn bound_is_admissible() {
-        let t = Tables::get(TableSize::Small);
+        let lk = Tables::get(TableSize::Small).lookup();
         let mut raised = 0;
         for (cube, d) in ball(CubieCube::SOLVED, 5) {
-            let node = Node::new(&cube);
-            let bound = node.bound(t);
+            let node = Node::new(&cube, &lk);
+            let bound = node.bound(&lk);
             assert!(bound <= d, "bound {bound} > distance {d}");
             assert_eq!(bound == 0, d == 0);
-            let edges = t.edge_table();
-            let plain = [node.edge_indices(t), node.inverse_indices(t)]
+            let plain = [node.edge_indices(&lk), node.inverse_indices(&lk)]
                 .iter()
                 .flatten()
-                .map(|&i| Nibbles(edges).get(i) as usize)
+                .map(|&i| lk.edge(i))
                 .max()
                 .unwrap();
-            raised += (edge_bound(edges, &node.edge_indices(t)) > plain) as usize;
+            raised += (edge_bound(&lk, &node.edge_indices(&lk)) > plain) as usize;
+            if d < 5 {
+                for m in 0..18 {
+                    let a = lk.axis_frame[m] as usize;
+                    assert_eq!(node.after(&lk, m).inverse_dist[a], node.inverse_dist[a]);
+                }
+            }
         }
         assert!(raised > 0, "the rule raises some bound");
     }
