@@ -322,18 +322,25 @@ impl Node {
     }
 
     /// The frames' coordinates after move `m` (in the cube's own frame).
-    #[inline(always)]
     fn frames_after(&self, lk: &Lookup, m: usize) -> Frames {
+        [
+            self.frame_after(lk, 0, m),
+            self.frame_after(lk, 1, m),
+            self.frame_after(lk, 2, m),
+        ]
+    }
+
+    /// Frame `k`'s coordinates after move `m` (in the cube's own frame).
+    #[inline(always)]
+    fn frame_after(&self, lk: &Lookup, k: usize, m: usize) -> [u16; 3] {
         let mt = lk.moves;
-        std::array::from_fn(|k| {
-            let f = &self.frames[k];
-            let mk = lk.frame_moves[k][m] as usize;
-            [
-                mt.flip[f[0] as usize * 18 + mk],
-                mt.twist[f[1] as usize * 18 + mk],
-                mt.slice_sorted[f[2] as usize * 18 + mk],
-            ]
-        })
+        let f = &self.frames[k];
+        let mk = lk.frame_moves[k][m] as usize;
+        [
+            mt.flip[f[0] as usize * 18 + mk],
+            mt.twist[f[1] as usize * 18 + mk],
+            mt.slice_sorted[f[2] as usize * 18 + mk],
+        ]
     }
 
     /// The inverse cube in each frame after move `m`: the move's inverse comes first.
@@ -462,7 +469,7 @@ fn dfs(
         return false;
     }
     let lk = &sh.lk;
-    // Every child's coordinates; fetch frame 0's class.
+    // Every child's coordinates in frame 0; fetch their class.
     let mut moves = [0u8; 18];
     let mut frames = [[[0u16; 3]; 3]; 18];
     let mut n = 0;
@@ -476,7 +483,7 @@ fn dfs(
         if node.inverse_dist[lk.axis_frame[m] as usize] as usize >= togo {
             continue;
         }
-        frames[n] = node.frames_after(lk, m);
+        frames[n][0] = node.frame_after(lk, 0, m);
         prefetch(lk.class_entry(&frames[n][0]));
         moves[n] = m as u8;
         n += 1;
@@ -487,15 +494,17 @@ fn dfs(
         index[i][0] = lk.edge_index(&frames[i][0]);
         prefetch(lk.edge_entry(index[i][0]));
     }
-    // The children frame 0 keeps; fetch the other frames' classes.
+    // The children frame 0 keeps, in the other frames; fetch their classes.
     let mut keep = [0usize; 18];
     let mut kept = 0;
     for i in 0..n {
         if lk.edge(index[i][0]) >= togo {
             continue;
         }
-        prefetch(lk.class_entry(&frames[i][1]));
-        prefetch(lk.class_entry(&frames[i][2]));
+        for k in 1..3 {
+            frames[i][k] = node.frame_after(lk, k, moves[i] as usize);
+            prefetch(lk.class_entry(&frames[i][k]));
+        }
         keep[kept] = i;
         kept += 1;
     }
