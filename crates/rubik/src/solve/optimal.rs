@@ -4,11 +4,12 @@
 //! about the URF–DBL diagonal — so an edge table gives three lower bounds, one per
 //! axis, and three more for the inverse cube (a cube and its inverse are equally far
 //! from solved); a corner table (corner-perm class × twist) gives one more. The
-//! largest of them prunes. The edge table is, by [`TableSize`], either the phase-1
-//! table (flip-slice class × twist, 70 MB) or the large flip-slice-sorted class ×
-//! twist table (1.55 GiB), which also knows the order of the UD-slice edges. The edges
-//! are solved exactly when the UD-slice edges are home and in order in all three
-//! frames.
+//! largest of them prunes, raised by one when the three axes of the cube (or of its
+//! inverse) agree (de Bondt's rule, proved at `edge_bound`). The edge table is, by
+//! [`TableSize`], either the phase-1 table (flip-slice class × twist, 70 MB) or the
+//! large flip-slice-sorted class × twist table (1.55 GiB), which also knows the order
+//! of the UD-slice edges. The edges are solved exactly when the UD-slice edges are home
+//! and in order in all three frames.
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
