@@ -21,6 +21,7 @@ pub use peephole::simplify;
 
 use crate::cube::Cube;
 use crate::moves::Move;
+use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -63,6 +64,11 @@ impl Effort {
     /// shallow scramble by then rarely does later; sweep and endgame finish faster.
     pub(crate) fn beam_time(self) -> Duration {
         Duration::from_millis([500, 1200, 8000, 20_000, 60_000][self.0 as usize - 1])
+    }
+
+    /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
+    pub(crate) fn sweep_orders(self) -> usize {
+        [1, 2, 4, 8, sweep::ORDERS][self.0 as usize - 1]
     }
 
     /// Largest commutator (cells changed) the endgame uses.
@@ -191,19 +197,36 @@ impl Ctx {
 }
 
 /// Sweep and endgame from `cube`, after the moves `so_far`; the whole list, simplified.
+/// The sweep is run in the effort's number of cell orders (on all cores) and the
+/// shortest result is kept.
 fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
-    let mut moves = so_far;
-    let mut work = cube.clone();
-    if !work.is_solved() {
-        let more = sweep::run(&work, ctx);
-        work.apply_all(&more);
-        moves.extend(more);
-        ctx.report("sweep", &work, moves.len());
+    if cube.is_solved() {
+        return Ok(simplify(&so_far));
     }
-    if !work.is_solved() {
-        moves.extend(endgame::run(&work, ctx)?);
+    let tries: Vec<Result<Vec<Move>, SolveError>> = (0..ctx.opts.effort.sweep_orders())
+        .into_par_iter()
+        .map(|variant| {
+            let mut moves = so_far.clone();
+            let mut work = cube.clone();
+            let more = sweep::run(&work, ctx, variant);
+            work.apply_all(&more);
+            moves.extend(more);
+            ctx.report("sweep", &work, moves.len());
+            if !work.is_solved() {
+                moves.extend(endgame::run(&work, ctx)?);
+            }
+            Ok(simplify(&moves))
+        })
+        .collect();
+    // The first shortest in variant order, so that the choice does not depend on timing.
+    let mut best: Option<Vec<Move>> = None;
+    for t in tries {
+        let moves = t?;
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            best = Some(moves);
+        }
     }
-    Ok(simplify(&moves))
+    Ok(best.expect("at least one sweep order"))
 }
 
 /// Misplaced cells left by the beam up to which commutators alone may finish (and are
