@@ -273,6 +273,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beam_moves.extend(last);
     }
     ctx.report("beam", &work, beam_moves.len());
+    // When the beam played nothing, finishing from the start would repeat the work.
+    let beam_played = !beam_moves.is_empty();
     let mut moves = finish(&work, beam_moves.clone(), &ctx)?;
     // What the beam leaves can be cheaper to fix with commutators alone than by a sweep.
     if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_ENDGAME {
@@ -283,7 +285,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
             moves = direct;
         }
     }
-    if !work.is_solved() {
+    if !work.is_solved() && beam_played {
         let direct = finish(cube, Vec::new(), &ctx)?;
         if direct.len() < moves.len() {
             moves = direct;
