@@ -899,6 +899,26 @@ mod tests {
     }
 
     #[test]
+    fn one_iteration_finds_solutions_of_exactly_its_depth() {
+        let t = Tables::get(TableSize::Small);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for n in [5, 8] {
+            let cube = CubieCube::from_alg(&random_moves(&mut rng, n));
+            let d = solve_with(t, &cube, &Options::default())
+                .unwrap()
+                .moves
+                .len();
+            let below = search_depth(t, &cube, d - 1);
+            assert!(below.solution.is_none(), "nothing shorter than {d}");
+            let at = search_depth(t, &cube, d)
+                .solution
+                .expect("a solution of the optimum");
+            assert_eq!(at.len(), d);
+            assert!(cube.apply_alg(&at).is_solved());
+        }
+    }
+
+    #[test]
     fn solved_and_single_turns() {
         assert!(solve(&CubieCube::SOLVED, &Options::default())
             .unwrap()
