@@ -321,34 +321,32 @@ pub(crate) fn play_all(cells: &mut [u8; CELLS], moves: &[Move]) {
     }
 }
 
+/// For each cell, every move touching it with the other cell of its (destination,
+/// source) pair: `pick(dst, src)` says which cell the entry is filed under and which
+/// is recorded with the move.
+fn moves_by_cell(pick: fn(u16, u16) -> (u16, u16)) -> Vec<Vec<(u16, u16)>> {
+    let mut by_cell = vec![Vec::new(); CELLS];
+    for (mi, cyc) in move_table().iter().enumerate() {
+        for &(d, s) in cyc.iter() {
+            let (cell, other) = pick(d, s);
+            by_cell[cell as usize].push((mi as u16, other));
+        }
+    }
+    by_cell
+}
+
 /// For each cell, the moves that bring a piece into it: (move index, source cell).
 /// Backward searches follow these to find where a wanted piece can come from.
 pub(crate) fn feeders() -> &'static [Vec<(u16, u16)>] {
     static F: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
-    F.get_or_init(|| {
-        let mut f = vec![Vec::new(); CELLS];
-        for (mi, cyc) in move_table().iter().enumerate() {
-            for &(d, s) in cyc.iter() {
-                f[d as usize].push((mi as u16, s));
-            }
-        }
-        f
-    })
+    F.get_or_init(|| moves_by_cell(|d, s| (d, s)))
 }
 
 /// For each cell, the moves that carry its piece elsewhere: (move index, destination).
 /// Forward searches follow these to walk one piece across the cube.
 pub(crate) fn carriers() -> &'static [Vec<(u16, u16)>] {
     static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
-    C.get_or_init(|| {
-        let mut c = vec![Vec::new(); CELLS];
-        for (mi, cyc) in move_table().iter().enumerate() {
-            for &(d, s) in cyc.iter() {
-                c[s as usize].push((mi as u16, d));
-            }
-        }
-        c
-    })
+    C.get_or_init(|| moves_by_cell(|d, s| (s, d)))
 }
 
 #[cfg(test)]
