@@ -13,9 +13,10 @@
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
-//! subtrees below the first two moves are searched in parallel on all cores, and the
-//! answer does not depend on their timing. With a time budget, the shortest solution
-//! known when it runs out is returned, marked incomplete.
+//! subtrees below the first two moves are searched in parallel on all cores, each free
+//! core taking the next one in order, and the answer does not depend on their timing.
+//! With a time budget, the shortest solution known when it runs out is returned,
+//! marked incomplete.
 
 use super::two_phase::{self, prefetch, Tables as TwoPhaseTables};
 use super::{Options, Solution, SolveError};
@@ -27,7 +28,6 @@ use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Face, Move};
 use cubist_search::{Nibbles, Table, TableSpec};
-use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -628,16 +628,22 @@ fn iterate(
         found
     } else {
         let solutions: Mutex<Vec<(usize, Vec<u8>)>> = Mutex::new(Vec::new());
-        prefixes.par_iter().enumerate().for_each(|(task, prefix)| {
-            if sh.found.load(Ordering::Relaxed) < task {
-                return;
+        // Free threads take the subtrees in order, so all of them work on the ones
+        // before a solution (which must be finished to know it comes first) and none
+        // on the ones after it.
+        let next = AtomicUsize::new(0);
+        let work = || loop {
+            let task = next.fetch_add(1, Ordering::Relaxed);
+            if task >= prefixes.len() || sh.found.load(Ordering::Relaxed) < task {
+                break;
             }
+            let prefix = &prefixes[task];
             let mut node = *root;
             for &m in prefix {
                 node = node.after(&lk, m as usize);
             }
             if node.bound(&lk) > depth - prefix.len() {
-                return;
+                continue;
             }
             let mut path = prefix.clone();
             let mut nodes = 0;
@@ -653,6 +659,11 @@ fn iterate(
                 solutions.lock().unwrap().push((task, path));
             }
             total.fetch_add(nodes, Ordering::Relaxed);
+        };
+        rayon::scope(|s| {
+            for _ in 0..rayon::current_num_threads() {
+                s.spawn(|_| work());
+            }
         });
         let mut solutions = solutions.into_inner().unwrap();
         solutions.sort();
@@ -915,6 +926,32 @@ mod tests {
                 .expect("a solution of the optimum");
             assert_eq!(at.len(), d);
             assert!(cube.apply_alg(&at).is_solved());
+        }
+    }
+
+    /// The answer is the first solution in the search's order, whatever the number of
+    /// threads sharing the subtrees.
+    #[test]
+    fn answer_does_not_depend_on_threads() {
+        let t = Tables::get(TableSize::Small);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        for _ in 0..4 {
+            let cube = CubieCube::from_alg(&random_moves(&mut rng, 9));
+            let answers: Vec<Alg> = [1, 2, 3]
+                .into_iter()
+                .map(|threads| {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    pool.install(|| solve_with(t, &cube, &Options::default()))
+                        .unwrap()
+                        .moves
+                })
+                .collect();
+            assert!(cube.apply_alg(&answers[0]).is_solved());
+            assert_eq!(answers[0], answers[1]);
+            assert_eq!(answers[0], answers[2]);
         }
     }
 
