@@ -48,6 +48,8 @@ const SHALLOW_GAIN: usize = 6;
 
 struct Node {
     cells: Box<[u8; CELLS]>,
+    /// Zobrist hash of `cells`.
+    hash: u64,
     score: i32,
     /// Index in the path arena.
     at: u32,
@@ -58,9 +60,26 @@ struct Node {
 #[derive(Clone, Copy)]
 struct Child {
     score: i32,
-    hash: u64,
     parent: u32,
     mv: u16,
+}
+
+/// Which of the 343 blocks hold at least one misplaced cell.
+fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
+    let mut active = [false; 343];
+    for (i, (&c, &s)) in cells.iter().zip(crate::cube::SOLVED.iter()).enumerate() {
+        if c != s {
+            let (x, y, z) = crate::cube::coords(i);
+            for bx in x.saturating_sub(1).max(1)..=(x + 1).min(7) {
+                for by in y.saturating_sub(1).max(1)..=(y + 1).min(7) {
+                    for bz in z.saturating_sub(1).max(1)..=(z + 1).min(7) {
+                        active[(bx - 1) * 49 + (by - 1) * 7 + (bz - 1)] = true;
+                    }
+                }
+            }
+        }
+    }
+    active
 }
 
 /// Best-scoring cubes seen over all levels whose paths are returned besides the best.
@@ -83,6 +102,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
     // Path arena: (parent, move); entry 0 is the root.
     let mut arena: Vec<(u32, u16)> = vec![(u32::MAX, u16::MAX)];
     let mut beam = vec![Node {
+        hash: hash(&root_cells),
         cells: root_cells,
         score: root_score,
         at: 0,
@@ -106,9 +126,10 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
             .enumerate()
             .flat_map_iter(|(pi, node)| {
                 let cells = &node.cells;
-                let h0 = hash(cells);
+                // A block holding no misplaced cell can only break what is right.
+                let active = blocks_with_misplaced(cells);
                 (0..MOVE_COUNT).filter_map(move |mi| {
-                    if mi / 3 == node.last {
+                    if mi / 3 == node.last || !active[mi / 9] {
                         return None;
                     }
                     let mut b = 0;
@@ -123,17 +144,12 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
                         return None;
                     }
                     let mut d = bw * b;
-                    let mut h = h0;
                     for &(dst, src) in &table[mi] {
                         let (dst, src) = (dst as usize, src as usize);
-                        let v = cells[src];
-                        let old = cells[dst];
-                        d += w[dst * 10 + v as usize] - w[dst * 10 + old as usize];
-                        h ^= z[dst][old as usize] ^ z[dst][v as usize];
+                        d += w[dst * 10 + cells[src] as usize] - w[dst * 10 + cells[dst] as usize];
                     }
                     Some(Child {
                         score: node.score + d,
-                        hash: h,
                         parent: pi as u32,
                         mv: mi as u16,
                     })
@@ -152,10 +168,15 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
             if next.len() == width {
                 break;
             }
-            if !seen.insert(c.hash) {
+            let parent = &beam[c.parent as usize];
+            let mut h = parent.hash;
+            for &(dst, src) in table[c.mv as usize].iter() {
+                let (dst, src) = (dst as usize, src as usize);
+                h ^= z[dst][parent.cells[dst] as usize] ^ z[dst][parent.cells[src] as usize];
+            }
+            if !seen.insert(h) {
                 continue;
             }
-            let parent = &beam[c.parent as usize];
             let mut cells = parent.cells.clone();
             let mut moved = [0u8; 24];
             let cyc = &table[c.mv as usize];
@@ -168,6 +189,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
             arena.push((parent.at, c.mv));
             next.push(Node {
                 cells,
+                hash: h,
                 score: c.score,
                 at: (arena.len() - 1) as u32,
                 last: c.mv as usize / 3,

@@ -9,10 +9,27 @@ use crate::moves::{move_table, Move, MOVE_COUNT};
 use std::sync::OnceLock;
 
 /// Whether digits `a` and `b` of neighbouring cells form an intact bond.
+#[inline(always)]
 pub fn intact(a: u8, b: u8) -> bool {
-    let d = (a + 9 - b) % 9;
-    d == 1 || d == 8
+    INTACT[a as usize & 15][b as usize & 15]
 }
+
+/// [`intact`] for every pair of digits 0..=15 (only 1..=9 occur), so that the beam's
+/// inner loop reads a table instead of dividing.
+static INTACT: [[bool; 16]; 16] = {
+    let mut t = [[false; 16]; 16];
+    let mut a = 1;
+    while a <= 9 {
+        let mut b = 1;
+        while b <= 9 {
+            let d = (a + 9 - b) % 9;
+            t[a][b] = d == 1 || d == 8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// Surface bonds a move changes: (source inside, destination inside, neighbour outside).
 pub type Surface = Vec<(u16, u16, u16)>;
