@@ -238,34 +238,37 @@ impl Board {
         if best.is_some() {
             return best.map(|b| b.2);
         }
-        let (x, y, z) = coords(t);
-        for a in setups_near(x, y, z) {
-            // A setup holding no locked cell is itself free: the direct search covers it.
-            if self.locked_in[a / 9] == 0 {
-                continue;
-            }
-            // Where t's piece sits after the setup.
-            let t_after = move_table()[a]
-                .iter()
-                .find(|&&(_, s)| s as usize == t)
-                .map_or(t, |&(d, _)| d as usize);
-            self.turn(a);
-            // Single moves bringing a right piece to where t's piece now sits.
-            let want = SOLVED[t];
-            let moves: Vec<usize> = feeders()[t_after]
-                .iter()
-                .filter(|&&(mi, u)| {
-                    self.cells[u as usize] == want && self.keeps_locked_turned(mi as usize)
-                })
-                .map(|&(mi, _)| mi as usize)
-                .collect();
-            self.turn(inverse_index(a));
-            for p in moves {
-                let seq = vec![a, p, inverse_index(a)];
-                // A conjugate that breaks more cells than it fixes is left to the
-                // endgame, whose commutators disturb nothing else.
-                if let Some(w) = self.outcome(t, &seq).filter(|&w| w <= 0) {
-                    consider(&mut best, seq, w);
+        // Setups turning t's piece away (a setup that leaves it in place never helped
+        // enough to pay for the search).
+        let want = SOLVED[t];
+        for &block in &blocks_of()[t] {
+            for a in block as usize * 9..block as usize * 9 + 9 {
+                // A setup holding no locked cell is itself free: the direct search
+                // covers it.
+                if self.locked_in[block as usize] == 0 {
+                    continue;
+                }
+                // Where t's piece went, and single moves into there in the turned cube.
+                let t_after = move_table()[a]
+                    .iter()
+                    .find(|&&(_, s)| s as usize == t)
+                    .map_or(t, |&(d, _)| d as usize);
+                self.turn(a);
+                let moves: Vec<usize> = feeders()[t_after]
+                    .iter()
+                    .filter(|&&(mi, u)| {
+                        self.cells[u as usize] == want && self.keeps_locked_turned(mi as usize)
+                    })
+                    .map(|&(mi, _)| mi as usize)
+                    .collect();
+                self.turn(inverse_index(a));
+                for p in moves {
+                    let seq = vec![a, p, inverse_index(a)];
+                    // A conjugate that breaks more cells than it fixes is left to the
+                    // endgame, whose commutators disturb nothing else.
+                    if let Some(w) = self.outcome(t, &seq).filter(|&w| w <= 0) {
+                        consider(&mut best, seq, w);
+                    }
                 }
             }
         }
@@ -286,21 +289,6 @@ fn merged_with(last: Option<usize>, next: usize) -> usize {
 /// The move undoing move index `mi`.
 fn inverse_index(mi: usize) -> usize {
     Move::from_index(mi).inverse().index()
-}
-
-/// Setup moves for a conjugate placing cell (x, y, z): turns of every block whose
-/// cells lie within two of it (those that can move a locked piece out of a block
-/// holding the cell).
-fn setups_near(x: usize, y: usize, z: usize) -> impl Iterator<Item = usize> {
-    let range = |c: usize| (c.saturating_sub(2).max(1))..=((c + 2).min(7));
-    range(x).flat_map(move |bx| {
-        range(y).flat_map(move |by| {
-            range(z).flat_map(move |bz| {
-                let block = (bx - 1) * 49 + (by - 1) * 7 + (bz - 1);
-                (0..9).map(move |k| block * 9 + k)
-            })
-        })
-    })
 }
 
 /// Place what can be placed with free moves, taking cells in sweep order `variant`
