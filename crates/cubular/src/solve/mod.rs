@@ -4,9 +4,10 @@
 //! broken bonds (it undoes shallow scrambles move by move), an outside-in sweep that
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
-//! far pieces by setup moves. When the beam leaves a modest residue, commutators alone
-//! (no sweep) are tried too and the shorter finish is kept. A final pass merges and
-//! cancels moves. Every solution is checked by applying it before it is returned.
+//! far pieces by setup moves. Only the part of the beam's path that pays for itself is
+//! kept; a modest residue after it goes straight to the commutators, a large one to
+//! sweep and endgame. A final pass merges and cancels moves. Every solution is checked
+//! by applying it before it is returned.
 
 mod beam;
 mod bonds;
@@ -229,13 +230,35 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
     Ok(best.expect("at least one sweep order"))
 }
 
-/// Misplaced cells left by the beam up to which commutators alone may finish (and are
-/// kept when shorter than sweep and commutators).
-const RESIDUE_FOR_ENDGAME: usize = 400;
+/// Misplaced cells left by the beam up to which commutators alone finish; above it,
+/// sweep and endgame do. Measured on the bench's challenge cubes and 10-100-move
+/// scrambles: up to about 230 commutators alone were shorter in every case (by 5-60%),
+/// from about 240 a sweep (from the beam's cube or from the start) was.
+const RESIDUE_FOR_ENDGAME: usize = 240;
 
 /// Misplaced cells left by the beam up to which its moves are worth repairing (a slip
 /// of the beam leaves a few dozen cells).
 const RESIDUE_FOR_REPAIR: usize = 80;
+
+/// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
+const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
+
+/// The prefix of the beam's path worth playing: the one with the fewest moves plus
+/// what the endgame would spend on the cells it leaves misplaced. A long beam's last
+/// moves often fix a cell or two each, which costs more than leaving them.
+fn worth_keeping(cube: &Cube, mut path: Vec<Move>) -> Vec<Move> {
+    let mut work = cube.clone();
+    let mut best = (work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL, 0);
+    for (k, &m) in path.iter().enumerate() {
+        work.apply(m);
+        let cost = (k + 1) as f64 + work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL;
+        if cost < best.0 {
+            best = (cost, k + 1);
+        }
+    }
+    path.truncate(best.1);
+    path
+}
 
 /// `cube` after `moves`.
 fn played(cube: &Cube, moves: &[Move]) -> Cube {
@@ -250,10 +273,9 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         start: Instant::now(),
         opts: opts.clone(),
     };
-    // Undo what the beam can (all of a shallow scramble, often), then finish by
-    // sweep and endgame both from the beam's cube and from the start; keep the shorter.
+    // Undo what the beam can (all of a shallow scramble, often), then finish.
     let mut paths = beam::run(cube, &ctx, Lead::for_cube(cube)).into_iter();
-    let mut beam_moves = paths.next().unwrap_or_default();
+    let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
     let mut work = played(cube, &beam_moves);
     if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {
         // Repair the best path, and the runners-up while none is finished.
@@ -273,24 +295,27 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beam_moves.extend(last);
     }
     ctx.report("beam", &work, beam_moves.len());
-    // When the beam played nothing, finishing from the start would repeat the work.
-    let beam_played = !beam_moves.is_empty();
-    let mut moves = finish(&work, beam_moves.clone(), &ctx)?;
-    // What the beam leaves can be cheaper to fix with commutators alone than by a sweep.
-    if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_ENDGAME {
+    let moves = if work.is_solved() {
+        simplify(&beam_moves)
+    } else if work.misplaced() <= RESIDUE_FOR_ENDGAME {
+        // A small residue, in the few tangled regions the beam could not undo:
+        // commutators, which disturb nothing else, fix it in fewer moves than a sweep.
         let mut direct = beam_moves;
         direct.extend(endgame::run(&work, &ctx)?);
-        let direct = simplify(&direct);
-        if direct.len() < moves.len() {
-            moves = direct;
+        simplify(&direct)
+    } else {
+        // A large residue is a deep scramble in all but name: sweep and endgame, from
+        // the beam's cube and (when the beam played something) from the start.
+        let beam_played = !beam_moves.is_empty();
+        let mut moves = finish(&work, beam_moves, &ctx)?;
+        if beam_played {
+            let direct = finish(cube, Vec::new(), &ctx)?;
+            if direct.len() < moves.len() {
+                moves = direct;
+            }
         }
-    }
-    if !work.is_solved() && beam_played {
-        let direct = finish(cube, Vec::new(), &ctx)?;
-        if direct.len() < moves.len() {
-            moves = direct;
-        }
-    }
+        moves
+    };
     let moves = simplify(&moves);
     let check = played(cube, &moves);
     if !check.is_solved() {
@@ -300,4 +325,30 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         moves,
         elapsed: ctx.start.elapsed(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Axis;
+
+    #[test]
+    fn worth_keeping_drops_a_tail_that_does_not_pay() {
+        let undo = [
+            Move::new(2, 2, 2, Axis::X, 1).unwrap(),
+            Move::new(6, 6, 6, Axis::Y, 2).unwrap(),
+        ];
+        let mut cube = Cube::solved();
+        for m in undo.iter().rev() {
+            cube.apply(m.inverse());
+        }
+        // The undo, then moves that only scramble more.
+        let mut path = undo.to_vec();
+        path.push(Move::new(4, 4, 4, Axis::Z, 1).unwrap());
+        path.push(Move::new(2, 6, 4, Axis::Y, 3).unwrap());
+        assert_eq!(worth_keeping(&cube, path), undo.to_vec());
+        // A path that pays all the way is kept whole.
+        assert_eq!(worth_keeping(&cube, undo.to_vec()), undo.to_vec());
+        assert!(worth_keeping(&cube, Vec::new()).is_empty());
+    }
 }
