@@ -216,13 +216,15 @@ impl Board {
         Some(delta)
     }
 
-    /// The best way to place `t` after the move `last`: a shortest free path, or else
-    /// a conjugate `A P A'` of one move `P` (see the module doc), the cheapest counting
-    /// what merges with `last`, then the one leaving the fewest cells misplaced.
+    /// The best way to place `t` after the move `last`: a free path, or a conjugate
+    /// `A P A'` of one move `P` (see the module doc) when no free path is shorter; the
+    /// cheapest counting what merges with `last`, then the one leaving the fewest cells
+    /// misplaced.
     fn placing(&mut self, t: usize, last: Option<usize>) -> Option<Vec<usize>> {
-        let mut best: Option<(usize, i32, Vec<usize>)> = None;
-        let consider = |best: &mut Option<(usize, i32, Vec<usize>)>, seq: Vec<usize>, wrong| {
-            let cost = seq.len() + 1 - merged_with(last, seq[0]);
+        // (moves after merging with `last`, cells misplaced after, the moves)
+        let mut best: Option<(i32, i32, Vec<usize>)> = None;
+        let consider = |best: &mut Option<(i32, i32, Vec<usize>)>, seq: Vec<usize>, wrong| {
+            let cost = seq.len() as i32 - merged_with(last, seq[0]) as i32;
             if best
                 .as_ref()
                 .is_none_or(|(l, w, _)| (cost, wrong) < (*l, *w))
@@ -235,7 +237,7 @@ impl Board {
                 consider(&mut best, path, w);
             }
         }
-        if best.is_some() {
+        if best.as_ref().is_some_and(|b| b.0 < CONJUGATE_COST) {
             return best.map(|b| b.2);
         }
         // Setups turning t's piece away (a setup that leaves it in place never helped
@@ -275,6 +277,10 @@ impl Board {
         best.map(|b| b.2)
     }
 }
+
+/// Moves a conjugate costs: conjugates are looked for only when no free path is
+/// cheaper (they are the slow part of the sweep).
+const CONJUGATE_COST: i32 = 3;
 
 /// Moves saved when `next` follows `last`: 2 when it undoes it, 1 when it turns the
 /// same block about the same axis (the two merge), else 0.
