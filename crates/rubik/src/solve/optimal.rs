@@ -13,12 +13,11 @@
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
-//! subtrees four moves down are searched in parallel on all cores, the most promising
-//! first (smallest sum of table distances: the iteration that finds a solution finds
-//! it sooner), each free core taking the next one in that order, so the answer does
-//! not depend on their timing.
-//! With a time budget, the shortest solution known when it runs out is returned,
-//! marked incomplete.
+//! subtrees three moves down are searched in parallel on all cores, each free core
+//! taking the next one in move order, so all cores work on the subtrees before the
+//! first solution and the answer does not depend on their timing. With a time
+//! budget, the shortest solution known when it runs out is returned, marked
+//! incomplete.
 
 use super::two_phase::{self, prefetch, Tables as TwoPhaseTables};
 use super::{Options, Solution, SolveError};
@@ -612,28 +611,15 @@ fn dfs(
     false
 }
 
-/// How many moves down the search tree is cut into subtrees, searched in parallel,
-/// most promising first. Four levels make tens of thousands of subtrees at the
-/// depths random cubes need, enough for the order to find solutions early; the
-/// list takes a fraction of a second to build.
-const SPLIT_LEVELS: usize = 4;
-
-/// How promising a node looks: the sum of its seven table distances (six edge, one
-/// corner). Lower is nearer to solved in more ways; in the iteration that finds the
-/// solution, subtrees taken in this order reach one sooner than in move order.
-fn promise(lk: &Lookup, node: &Node) -> usize {
-    let corners = lk.corner_index(node.corner_perm as usize, node.frames[0][1] as usize);
-    node.edge_indices(lk)
-        .iter()
-        .map(|&i| lk.edge(i))
-        .chain(node.inverse_dist.iter().map(|&d| d as usize))
-        .sum::<usize>()
-        + Nibbles(lk.corners).get(corners) as usize
-}
+/// How many moves down the search tree is cut into subtrees, searched in parallel in
+/// move order. Three levels make a few thousand subtrees, so the threads rarely wait
+/// for one another at the end of an iteration or behind the subtree with the
+/// solution; the list takes milliseconds to build.
+const SPLIT_LEVELS: usize = 3;
 
 /// The roots of the subtrees of a search of `depth` moves from `root`: every node
-/// `levels` moves down whose bound allows a solution, with its moves, most promising
-/// first (ties in move order).
+/// `levels` moves down whose bound allows a solution, with its moves, in the order a
+/// depth-first search meets them.
 fn subtrees(lk: &Lookup, root: &Node, depth: usize, levels: usize) -> Vec<(Node, Vec<u8>)> {
     let mut level = vec![(*root, Vec::new())];
     for n in 1..=levels {
@@ -658,13 +644,7 @@ fn subtrees(lk: &Lookup, root: &Node, depth: usize, levels: usize) -> Vec<(Node,
             .collect();
         level = children.into_iter().flatten().collect();
     }
-    let keys: Vec<usize> = level
-        .par_iter()
-        .map(|(node, _)| promise(lk, node))
-        .collect();
-    let mut keyed: Vec<(usize, (Node, Vec<u8>))> = keys.into_iter().zip(level).collect();
-    keyed.sort_by_key(|x| x.0);
-    keyed.into_iter().map(|x| x.1).collect()
+    level
 }
 
 /// One iteration of deepening: all paths of exactly `depth` moves from `root`, the
@@ -1020,7 +1000,7 @@ mod tests {
     }
 
     /// The subtrees are every node the search would reach a few moves down, each
-    /// once, most promising first.
+    /// once, in depth-first order.
     #[test]
     fn subtrees_cover_the_top_of_the_tree() {
         let t = Tables::get(TableSize::Small);
@@ -1050,9 +1030,10 @@ mod tests {
                 }
             }
             let mut got: Vec<Vec<u8>> = tasks.iter().map(|(_, p)| p.clone()).collect();
-            assert!(tasks
-                .windows(2)
-                .all(|w| promise(&lk, &w[0].0) <= promise(&lk, &w[1].0)));
+            assert!(
+                tasks.windows(2).all(|w| w[0].1 < w[1].1),
+                "depth-first order"
+            );
             for (node, path) in &tasks {
                 let c = cube.apply_alg(&Alg(path
                     .iter()
