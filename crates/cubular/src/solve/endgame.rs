@@ -276,7 +276,9 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
             continue;
         }
         // Carry a piece next to its target with setup moves.
-        let Some(ms) = carry(&cells, &wrong).or_else(|| cycle_three(&cells, &wrong)) else {
+        let Some(ms) = carry(&cells, &wrong, ctx.opts.effort.carried_commutator_cells())
+            .or_else(|| cycle_three(&cells, &wrong))
+        else {
             return Err(SolveError::Stuck(wrong.len()));
         };
         apply(&mut cells, &mut out, &ms);
@@ -294,55 +296,72 @@ fn gain_of(cells: &[u8; CELLS], base: i32, seq: &[Move]) -> i32 {
     base - (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32
 }
 
-/// Setup moves, a commutator and the undoing of the setup, fixing at least one cell.
-fn carry(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
-    let base = wrong.len() as i32;
-    for &t in wrong {
-        let want = SOLVED[t];
-        // Entry cells: where a piece must be for some commutator to bring it into t.
-        let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
-        for (pl, src) in placements_into(t) {
-            if patterns()[pl.pattern as usize].pairs.len() <= 3 {
-                entry[src].push(pl);
-            }
-        }
-        let sources: Vec<usize> = wrong
-            .iter()
-            .copied()
-            .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t))
-            .collect();
-        let mut best: Option<(f64, Vec<Move>)> = None;
-        for &a in &sources {
-            // The piece's paths, never turning a block holding t, to the nearest entry
-            // cells where some placement gains.
-            walk_piece(
-                a,
-                &[t],
-                false,
-                MAX_SETUP,
-                |u| !entry[u].is_empty(),
-                |u, setup| {
-                    for pl in &entry[u] {
-                        let mut seq = setup.clone();
-                        seq.extend(pl.moves());
-                        seq.extend(crate::moves::invert(&setup));
-                        let gain = gain_of(cells, base, &seq);
-                        if gain > 0 {
-                            let rate = gain as f64 / seq.len() as f64;
-                            if best.as_ref().is_none_or(|(r, _)| rate > *r) {
-                                best = Some((rate, seq));
-                            }
-                        }
-                    }
-                    best.is_some()
-                },
-            );
-        }
-        if let Some((_, seq)) = best {
-            return Some(seq);
+/// Setup moves, a commutator of at most `limit` cells and the undoing of the setup,
+/// fixing at least one cell: of the carries into every misplaced cell (tried on all
+/// cores), the one fixing most cells per move, the first in `wrong`'s order on ties.
+fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize) -> Option<Vec<Move>> {
+    let found: Vec<Option<(f64, Vec<Move>)>> = wrong
+        .par_iter()
+        .map(|&t| carry_into(cells, wrong, limit, t))
+        .collect();
+    let mut best: Option<(f64, Vec<Move>)> = None;
+    for (rate, seq) in found.into_iter().flatten() {
+        if best.as_ref().is_none_or(|(r, _)| rate > *r) {
+            best = Some((rate, seq));
         }
     }
-    None
+    best.map(|b| b.1)
+}
+
+/// The carry into cell `t` fixing most cells per move, with that rate.
+fn carry_into(
+    cells: &[u8; CELLS],
+    wrong: &[usize],
+    limit: usize,
+    t: usize,
+) -> Option<(f64, Vec<Move>)> {
+    let base = wrong.len() as i32;
+    let want = SOLVED[t];
+    // Entry cells: where a piece must be for some commutator to bring it into t.
+    let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
+    for (pl, src) in placements_into(t) {
+        if patterns()[pl.pattern as usize].pairs.len() <= limit {
+            entry[src].push(pl);
+        }
+    }
+    let sources: Vec<usize> = wrong
+        .iter()
+        .copied()
+        .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t))
+        .collect();
+    let mut best: Option<(f64, Vec<Move>)> = None;
+    for &a in &sources {
+        // The piece's paths, never turning a block holding t, to the nearest entry
+        // cells where some placement gains.
+        walk_piece(
+            a,
+            &[t],
+            false,
+            MAX_SETUP,
+            |u| !entry[u].is_empty(),
+            |u, setup| {
+                for pl in &entry[u] {
+                    let mut seq = setup.clone();
+                    seq.extend(pl.moves());
+                    seq.extend(crate::moves::invert(&setup));
+                    let gain = gain_of(cells, base, &seq);
+                    if gain > 0 {
+                        let rate = gain as f64 / seq.len() as f64;
+                        if best.as_ref().is_none_or(|(r, _)| rate > *r) {
+                            best = Some((rate, seq));
+                        }
+                    }
+                }
+                best.is_some()
+            },
+        );
+    }
+    best
 }
 
 /// Breadth-first path of one piece from `from` to the first cell satisfying `goal`,
@@ -499,4 +518,42 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solved cube with pairs of far-apart cells of one parity class swapped.
+    fn swapped(pairs: &[(usize, usize)]) -> [u8; CELLS] {
+        let mut cells = SOLVED;
+        for &(a, b) in pairs {
+            assert_eq!(parity(a), parity(b));
+            cells.swap(a, b);
+        }
+        cells
+    }
+
+    fn rate(cells: &[u8; CELLS], seq: &[Move]) -> f64 {
+        let base = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).count() as i32;
+        gain_of(cells, base, seq) as f64 / seq.len() as f64
+    }
+
+    #[test]
+    fn a_carry_takes_the_best_rate_over_all_cells() {
+        let cells = swapped(&[
+            (index(0, 0, 0), index(4, 4, 2)),
+            (index(8, 0, 8), index(2, 6, 4)),
+        ]);
+        let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
+        assert_eq!(wrong.len(), 4);
+        let chosen = carry(&cells, &wrong, 3).expect("some carry fixes a cell");
+        assert!(rate(&cells, &chosen) > 0.0);
+        for &t in &wrong {
+            if let Some((r, seq)) = carry_into(&cells, &wrong, 3, t) {
+                assert!((rate(&cells, &seq) - r).abs() < 1e-9);
+                assert!(rate(&cells, &chosen) >= r, "cell {t} offers {r}");
+            }
+        }
+    }
 }

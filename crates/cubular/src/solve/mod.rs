@@ -72,6 +72,12 @@ impl Effort {
         [1, 2, 4, 8, sweep::ORDERS][self.0 as usize - 1]
     }
 
+    /// Largest commutator (cells changed) the endgame carries to a far piece with setup
+    /// moves (larger ones find shorter setups but cost time on every misplaced cell).
+    pub(crate) fn carried_commutator_cells(self) -> usize {
+        [3, 3, 6, 9, 9][self.0 as usize - 1]
+    }
+
     /// Largest commutator (cells changed) the endgame uses.
     pub(crate) fn commutator_cells(self) -> usize {
         [3, 6, 9, 9, 12][self.0 as usize - 1]
