@@ -4,8 +4,9 @@
 //! their overlap (a 3-cycle when they share one corner cell). The patterns are found
 //! once by trying every pair of moves on nearby blocks and kept when they touch few
 //! cells; they are then translated across the cube. Each step applies the placement
-//! that fixes the most cells; when none helps, setup moves carry a wanted piece next to
-//! its target first and are undone afterwards.
+//! that fixes the most cells; when none helps, or the best fixes only one cell and a
+//! carry does better per move, setup moves carry a wanted piece next to its target
+//! first and are undone afterwards.
 
 use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
@@ -265,7 +266,20 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
             .par_iter()
             .filter_map(|&t| best_into(t, &cells, limit))
             .collect();
-        if let Some(top) = cands.iter().map(|c| c.0).max() {
+        let top = cands.iter().map(|c| c.0).max();
+        // When the best commutator fixes one cell (four moves a cell), a carry fixing
+        // more cells per move is played instead.
+        if top == Some(1) {
+            let limit = ctx.opts.effort.carried_commutator_cells();
+            if let Some(ms) = carry(&cells, &wrong, limit) {
+                let base = wrong.len() as i32;
+                if gain_of(&cells, base, &ms) as f64 / ms.len() as f64 > 0.25 {
+                    apply(&mut cells, &mut out, &ms);
+                    continue;
+                }
+            }
+        }
+        if let Some(top) = top {
             let mut cands = cands;
             cands.sort_by_key(|c| -c.0);
             for (g, pl) in cands {
