@@ -271,7 +271,7 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
         // more cells per move is played instead.
         if top == Some(1) {
             let limit = ctx.opts.effort.carried_commutator_cells();
-            if let Some(ms) = carry(&cells, &wrong, limit) {
+            if let Some(ms) = carry(&cells, &wrong, limit, ctx.opts.effort.carry_far()) {
                 let base = wrong.len() as i32;
                 if gain_of(&cells, base, &ms) as f64 / ms.len() as f64 > 0.25 {
                     apply(&mut cells, &mut out, &ms);
@@ -290,8 +290,11 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
             continue;
         }
         // Carry a piece next to its target with setup moves.
-        let Some(ms) = carry(&cells, &wrong, ctx.opts.effort.carried_commutator_cells())
-            .or_else(|| cycle_three(&cells, &wrong))
+        let (limit, far) = (
+            ctx.opts.effort.carried_commutator_cells(),
+            ctx.opts.effort.carry_far(),
+        );
+        let Some(ms) = carry(&cells, &wrong, limit, far).or_else(|| cycle_three(&cells, &wrong))
         else {
             return Err(SolveError::Stuck(wrong.len()));
         };
@@ -305,18 +308,36 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
 /// Cells fixed by playing `seq` on `cells`, which has `base` misplaced cells
 /// (negative when it breaks more than it fixes).
 fn gain_of(cells: &[u8; CELLS], base: i32, seq: &[Move]) -> i32 {
+    let _ = base;
+    let table = move_table();
     let mut c = *cells;
-    play_all(&mut c, seq);
-    base - (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32
+    let mut touched = [false; CELLS];
+    let mut gain = 0;
+    for m in seq {
+        for &(d, _) in table[m.index()].iter() {
+            let d = d as usize;
+            if !touched[d] {
+                touched[d] = true;
+                gain -= (c[d] == SOLVED[d]) as i32;
+            }
+        }
+        crate::moves::play(&mut c, m.index());
+    }
+    for (i, &t) in touched.iter().enumerate() {
+        if t {
+            gain += (c[i] == SOLVED[i]) as i32;
+        }
+    }
+    gain
 }
 
 /// Setup moves, a commutator of at most `limit` cells and the undoing of the setup,
 /// fixing at least one cell: of the carries into every misplaced cell (tried on all
 /// cores), the one fixing most cells per move, the first in `wrong`'s order on ties.
-fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize) -> Option<Vec<Move>> {
+fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize, far: bool) -> Option<Vec<Move>> {
     let found: Vec<Option<(f64, Vec<Move>)>> = wrong
         .par_iter()
-        .map(|&t| carry_into(cells, wrong, limit, t))
+        .map(|&t| carry_into(cells, wrong, limit, far, t))
         .collect();
     let mut best: Option<(f64, Vec<Move>)> = None;
     for (rate, seq) in found.into_iter().flatten() {
@@ -327,11 +348,15 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize) -> Option<Vec<Move>
     best.map(|b| b.1)
 }
 
-/// The carry into cell `t` fixing most cells per move, with that rate.
+/// The carry into cell `t` fixing most cells per move, with that rate. The setups
+/// walk each right piece to the nearest entry cells where a commutator gains, or with
+/// `far` to every entry cell within [`MAX_SETUP`] moves (shorter solutions, several
+/// times the time).
 fn carry_into(
     cells: &[u8; CELLS],
     wrong: &[usize],
     limit: usize,
+    far: bool,
     t: usize,
 ) -> Option<(f64, Vec<Move>)> {
     let base = wrong.len() as i32;
@@ -350,8 +375,7 @@ fn carry_into(
         .collect();
     let mut best: Option<(f64, Vec<Move>)> = None;
     for &a in &sources {
-        // The piece's paths, never turning a block holding t, to the nearest entry
-        // cells where some placement gains.
+        // The piece's paths, never turning a block holding t, to the entry cells.
         walk_piece(
             a,
             &[t],
@@ -371,7 +395,7 @@ fn carry_into(
                         }
                     }
                 }
-                best.is_some()
+                best.is_some() && !far
             },
         );
     }
@@ -561,10 +585,10 @@ mod tests {
         ]);
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
         assert_eq!(wrong.len(), 4);
-        let chosen = carry(&cells, &wrong, 3).expect("some carry fixes a cell");
+        let chosen = carry(&cells, &wrong, 3, false).expect("some carry fixes a cell");
         assert!(rate(&cells, &chosen) > 0.0);
         for &t in &wrong {
-            if let Some((r, seq)) = carry_into(&cells, &wrong, 3, t) {
+            if let Some((r, seq)) = carry_into(&cells, &wrong, 3, false, t) {
                 assert!((rate(&cells, &seq) - r).abs() < 1e-9);
                 assert!(rate(&cells, &chosen) >= r, "cell {t} offers {r}");
             }

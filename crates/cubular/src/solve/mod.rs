@@ -78,6 +78,12 @@ impl Effort {
         [3, 3, 6, 9, 9][self.0 as usize - 1]
     }
 
+    /// Whether the endgame's carries look past the nearest cells where a commutator
+    /// could take the piece (see `endgame::carry_into`).
+    pub(crate) fn carry_far(self) -> bool {
+        self.0 >= 3
+    }
+
     /// Largest commutator (cells changed) the endgame uses.
     pub(crate) fn commutator_cells(self) -> usize {
         [3, 6, 9, 9, 12][self.0 as usize - 1]
