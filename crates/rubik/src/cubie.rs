@@ -91,18 +91,21 @@ impl CubieCube {
     ];
 
     /// `self` followed by `other`: the state reached by applying `other`'s permutation
-    /// after `self`'s (so `SOLVED.then(&turn)` is the turn itself).
+    /// after `self`'s (so `SOLVED.then(&turn)` is the turn itself). Written without
+    /// division: searches compose hundreds of millions of times.
+    #[inline]
     pub fn then(&self, other: &CubieCube) -> CubieCube {
         let mut r = CubieCube::SOLVED;
         for i in 0..8 {
-            let from = other.cp[i] as usize;
+            let from = (other.cp[i] & 7) as usize;
             r.cp[i] = self.cp[from];
-            r.co[i] = (self.co[from] + other.co[i]) % 3;
+            let o = self.co[from] + other.co[i];
+            r.co[i] = if o >= 3 { o - 3 } else { o };
         }
         for i in 0..12 {
             let from = other.ep[i] as usize;
             r.ep[i] = self.ep[from];
-            r.eo[i] = (self.eo[from] + other.eo[i]) % 2;
+            r.eo[i] = self.eo[from] ^ other.eo[i];
         }
         r
     }
@@ -213,6 +216,30 @@ mod tests {
                 c = c.then(&CubieCube::basic_turn(f));
             }
             assert!(c.is_solved(), "{f}4");
+        }
+    }
+
+    /// `then` (written without division) is the product by its definition.
+    #[test]
+    fn then_is_the_product() {
+        let product = |a: &CubieCube, b: &CubieCube| {
+            let mut r = CubieCube::SOLVED;
+            for i in 0..8 {
+                r.cp[i] = a.cp[b.cp[i] as usize];
+                r.co[i] = (a.co[b.cp[i] as usize] + b.co[i]) % 3;
+            }
+            for i in 0..12 {
+                r.ep[i] = a.ep[b.ep[i] as usize];
+                r.eo[i] = (a.eo[b.ep[i] as usize] + b.eo[i]) % 2;
+            }
+            r
+        };
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for _ in 0..200 {
+            let a = crate::scramble::random_state(&mut rng);
+            let b = crate::scramble::random_state(&mut rng);
+            assert_eq!(a.then(&b), product(&a, &b));
         }
     }
 

@@ -2,7 +2,7 @@
 //! commutator changes only pieces near that overlap — the classic way to build a
 //! corner 3-cycle (`[R U R', D]`) or a two-corner twist.
 
-use super::canonical::{compose, for_each_canonical};
+use super::canonical::for_each_canonical;
 use super::{Found, MagicSequence, Query};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
@@ -35,7 +35,7 @@ pub(crate) fn search(query: &Query, found: &mut Found) {
                 if b_moves.iter().all(|m| m.face.axis() == last_axis) {
                     continue;
                 }
-                let c = compose(&compose(&compose(a, b), &a_inv), b_inv);
+                let c = a.then(b).then(&a_inv).then(b_inv);
                 if !query.accepts(&c, &protected) {
                     continue;
                 }

@@ -5,7 +5,7 @@
 //! `P^k` leaves them alone exactly when `m` divides `k`. So only multiples of `m` are
 //! tried, and most sequences (whose `m` exceeds the repeat limit) cost one cycle count.
 
-use super::canonical::{compose, for_each_canonical};
+use super::canonical::for_each_canonical;
 use super::{Found, MagicSequence, Query};
 use crate::cubie::CubieCube;
 use crate::moves::Alg;
@@ -31,7 +31,7 @@ pub(crate) fn search(query: &Query, found: &mut Found) {
             while k <= query.max_repeat && len * k < bound && (k == 1 || cyclic) {
                 let step = power.map_or(k, |_| order);
                 let p = power.unwrap_or(CubieCube::SOLVED);
-                let next = (0..step).fold(p, |c, _| compose(&c, effect));
+                let next = (0..step).fold(p, |c, _| c.then(effect));
                 if query.accepts(&next, &protected) {
                     found.add(MagicSequence {
                         base: Alg(moves.to_vec()),
