@@ -244,12 +244,11 @@ impl Board {
         // enough to pay for the search).
         let want = SOLVED[t];
         for &block in &blocks_of()[t] {
+            // A setup holding no locked cell is itself free: the direct search covers it.
+            if self.locked_in[block as usize] == 0 {
+                continue;
+            }
             for a in block as usize * 9..block as usize * 9 + 9 {
-                // A setup holding no locked cell is itself free: the direct search
-                // covers it.
-                if self.locked_in[block as usize] == 0 {
-                    continue;
-                }
                 // Where t's piece went, and single moves into there in the turned cube.
                 let t_after = move_table()[a]
                     .iter()
