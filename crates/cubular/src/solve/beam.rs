@@ -69,13 +69,8 @@ fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
     let mut active = [false; 343];
     for (i, (&c, &s)) in cells.iter().zip(crate::cube::SOLVED.iter()).enumerate() {
         if c != s {
-            let (x, y, z) = crate::cube::coords(i);
-            for bx in x.saturating_sub(1).max(1)..=(x + 1).min(7) {
-                for by in y.saturating_sub(1).max(1)..=(y + 1).min(7) {
-                    for bz in z.saturating_sub(1).max(1)..=(z + 1).min(7) {
-                        active[(bx - 1) * 49 + (by - 1) * 7 + (bz - 1)] = true;
-                    }
-                }
+            for &b in &super::sweep::blocks_of()[i] {
+                active[b as usize] = true;
             }
         }
     }
@@ -239,4 +234,23 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
             .map(|(_, at)| path_to(at)),
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Axis;
+
+    #[test]
+    fn active_blocks_are_those_holding_a_misplaced_cell() {
+        let mut cube = Cube::solved();
+        cube.apply(Move::new(3, 4, 5, Axis::X, 1).unwrap());
+        let active = blocks_with_misplaced(cube.cells());
+        for (b, &on) in active.iter().enumerate() {
+            let m = Move::from_index(b * 9);
+            let holds = (0..CELLS).any(|i| cube.cells()[i] != crate::cube::SOLVED[i] && m.holds(i));
+            assert_eq!(on, holds, "block {b}");
+        }
+        assert!(active.iter().any(|&on| on) && !active.iter().all(|&on| on));
+    }
 }

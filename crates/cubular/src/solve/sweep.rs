@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 const MAX_DEPTH: usize = 3;
 
 /// For each cell, the blocks (0..343) containing it.
-fn blocks_of() -> &'static Vec<Vec<u16>> {
+pub(super) fn blocks_of() -> &'static Vec<Vec<u16>> {
     static B: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
     B.get_or_init(|| {
         let mut b = vec![Vec::new(); CELLS];
@@ -358,6 +358,14 @@ mod tests {
         assert_eq!(distinct.len(), ORDERS);
     }
 
+    /// A solving context with the default options.
+    fn default_ctx() -> Ctx {
+        Ctx {
+            start: std::time::Instant::now(),
+            opts: Default::default(),
+        }
+    }
+
     #[test]
     fn turning_and_turning_back_restores_cells_and_locks() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
@@ -383,11 +391,7 @@ mod tests {
         // (checked inside `run` under test).
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let (cube, _) = scramble(&mut rng, 5000);
-        let ctx = Ctx {
-            start: std::time::Instant::now(),
-            opts: Default::default(),
-        };
-        let moves = run(&cube, &ctx, 0);
+        let moves = run(&cube, &default_ctx(), 0);
         let mut after = cube.clone();
         after.apply_all(&moves);
         assert!(after.misplaced() < 120, "{} left", after.misplaced());
@@ -397,10 +401,7 @@ mod tests {
     fn every_order_places_most_cells_by_its_own_route() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (cube, _) = scramble(&mut rng, 300);
-        let ctx = Ctx {
-            start: std::time::Instant::now(),
-            opts: Default::default(),
-        };
+        let ctx = default_ctx();
         let mut lengths = HashSet::new();
         for variant in [0, 1, 6, 47] {
             let moves = run(&cube, &ctx, variant);
