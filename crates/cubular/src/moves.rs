@@ -314,6 +314,27 @@ pub(crate) fn play(cells: &mut [u8; CELLS], m: usize) {
     }
 }
 
+/// The cell whose piece `cell` holds after move number `m` (the cell itself outside the
+/// block): one step of tracing a position back through a move list, without playing
+/// the moves on a whole cube. Read from a table of every move and cell (4.5 MB), since
+/// the endgame asks it millions of times.
+#[inline]
+pub(crate) fn source_of(m: usize, cell: usize) -> usize {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t: Vec<u16> = (0..MOVE_COUNT * CELLS)
+            .map(|i| (i % CELLS) as u16)
+            .collect();
+        for (mi, cyc) in move_table().iter().enumerate() {
+            for &(d, s) in cyc.iter() {
+                t[mi * CELLS + d as usize] = s;
+            }
+        }
+        t
+    });
+    table[m * CELLS + cell] as usize
+}
+
 /// Play a move list on a bare cell array (see [`play`]).
 pub(crate) fn play_all(cells: &mut [u8; CELLS], moves: &[Move]) {
     for &m in moves {
@@ -352,6 +373,20 @@ pub(crate) fn carriers() -> &'static [Vec<(u16, u16)>] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn source_of_traces_each_cell_back_through_a_move() {
+        for (mi, cyc) in move_table().iter().enumerate() {
+            let m = Move::from_index(mi);
+            let mut want: Vec<usize> = (0..CELLS).collect();
+            for &(d, s) in cyc.iter() {
+                want[d as usize] = s as usize;
+            }
+            for (cell, &w) in want.iter().enumerate() {
+                assert_eq!(source_of(mi, cell), w, "move {m}, cell {cell}");
+            }
+        }
+    }
 
     #[test]
     fn index_round_trip() {

@@ -10,7 +10,7 @@
 
 use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
-use crate::moves::{carriers, feeders, move_table, play_all, Axis, Move};
+use crate::moves::{carriers, feeders, move_table, play_all, source_of, Axis, Move};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
@@ -156,6 +156,28 @@ impl Placement {
         })
     }
 
+    /// Cells fixed minus cells broken by `setup`, this commutator, then `setup`
+    /// undone. The three change only the cells the setup brings under the
+    /// commutator: where cell `c` of the commutator is traced back through the setup
+    /// (see [`source_of`]). So the gain is read from a dozen cells, without playing
+    /// the moves on the cube, which makes trying every setup of every carry cheap.
+    /// `None` as soon as the gain cannot reach `need` (each cell adds at most one).
+    fn gain_after(&self, cells: &[u8; CELLS], setup: &[u16], need: i32) -> Option<i32> {
+        let p = &patterns()[self.pattern as usize];
+        let back = |c: usize| setup.iter().rev().fold(c, |c, &m| source_of(m as usize, c));
+        let mut gain = 0;
+        let mut left = p.pairs.len() as i32;
+        for &(d, s) in &p.pairs {
+            let (d, s) = (back(self.cell(d)), back(self.cell(s)));
+            gain += (cells[s] == SOLVED[d]) as i32 - (cells[d] == SOLVED[d]) as i32;
+            left -= 1;
+            if gain + left < need {
+                return None;
+            }
+        }
+        Some(gain)
+    }
+
     /// Cells fixed minus cells broken.
     fn gain(&self, cells: &[u8; CELLS]) -> i32 {
         let p = &patterns()[self.pattern as usize];
@@ -169,11 +191,16 @@ impl Placement {
     }
 }
 
-/// Every placement that moves some piece into cell `t`, with the source cell.
-fn placements_into(t: usize) -> impl Iterator<Item = (Placement, usize)> {
+/// Every placement of a commutator of at most `limit` cells that moves some piece into
+/// cell `t`, with the source cell.
+fn placements_into(t: usize, limit: usize) -> impl Iterator<Item = (Placement, usize)> {
     let (x, y, z) = coords(t);
     let t3 = [x as i8, y as i8, z as i8];
-    patterns().iter().enumerate().flat_map(move |(pi, p)| {
+    // Patterns are sorted by size.
+    let sized = patterns()
+        .iter()
+        .take_while(move |p| p.pairs.len() <= limit);
+    sized.enumerate().flat_map(move |(pi, p)| {
         p.pairs.iter().filter_map(move |&(d, s)| {
             let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
             if (0..3).all(|k| anchor[k] >= p.lo[k] && anchor[k] <= p.hi[k]) {
@@ -349,9 +376,10 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize, far: bool) -> Optio
 }
 
 /// The carry into cell `t` fixing most cells per move, with that rate. The setups
-/// walk each right piece to the nearest entry cells where a commutator gains, or with
+/// take each right piece to the nearest entry cells where a commutator gains, or with
 /// `far` to every entry cell within [`MAX_SETUP`] moves (shorter solutions, several
-/// times the time).
+/// times the time; an entry cell whose largest commutator cannot reach the best rate
+/// found so far is passed over).
 fn carry_into(
     cells: &[u8; CELLS],
     wrong: &[usize],
@@ -359,47 +387,96 @@ fn carry_into(
     far: bool,
     t: usize,
 ) -> Option<(f64, Vec<Move>)> {
-    let base = wrong.len() as i32;
     let want = SOLVED[t];
-    // Entry cells: where a piece must be for some commutator to bring it into t.
+    // Entry cells: where a piece must be for some commutator to bring it into t, with
+    // the most cells any of those commutators changes.
     let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
-    for (pl, src) in placements_into(t) {
-        if patterns()[pl.pattern as usize].pairs.len() <= limit {
-            entry[src].push(pl);
-        }
+    let mut most = [0u8; CELLS];
+    for (pl, src) in placements_into(t, limit) {
+        let n = patterns()[pl.pattern as usize].pairs.len();
+        entry[src].push(pl);
+        most[src] = most[src].max(n as u8);
     }
-    let sources: Vec<usize> = wrong
+    let sources = wrong
         .iter()
         .copied()
-        .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t))
-        .collect();
-    let mut best: Option<(f64, Vec<Move>)> = None;
-    for &a in &sources {
-        // The piece's paths, never turning a block holding t, to the entry cells.
+        .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t));
+    // The best carry so far: (gain, moves).
+    let mut best: Option<(i32, Vec<Move>)> = None;
+    for a in sources {
+        for r in reach(a) {
+            let u = r.cell as usize;
+            if entry[u].is_empty() {
+                continue;
+            }
+            let setup = &r.moves[..r.len as usize];
+            let len = 2 * setup.len() as i32 + 4;
+            // The least gain that beats the best rate so far: g / len > bg / blen.
+            let mut need = best
+                .as_ref()
+                .map_or(1, |(bg, b)| bg * len / b.len() as i32 + 1);
+            if far && (most[u] as i32) < need {
+                continue;
+            }
+            for pl in &entry[u] {
+                let Some(gain) = pl.gain_after(cells, setup, need) else {
+                    continue;
+                };
+                let setup: Vec<Move> = setup
+                    .iter()
+                    .map(|&m| Move::from_index(m as usize))
+                    .collect();
+                let mut seq = setup.clone();
+                seq.extend(pl.moves());
+                seq.extend(crate::moves::invert(&setup));
+                debug_assert_eq!(gain, gain_of(cells, wrong.len() as i32, &seq));
+                best = Some((gain, seq));
+                need = gain + 1;
+            }
+            if best.is_some() && !far {
+                break;
+            }
+        }
+    }
+    best.map(|(gain, seq)| (gain as f64 / seq.len() as f64, seq))
+}
+
+/// A cell a piece can be taken to, and the shortest setup that takes it there.
+struct Reached {
+    cell: u16,
+    len: u8,
+    /// Move numbers, in playing order; the first `len` count.
+    moves: [u16; MAX_SETUP],
+}
+
+/// Every cell the piece in cell `a` reaches within [`MAX_SETUP`] moves, nearest
+/// first, with a shortest setup for each: the breadth-first walk is the same whatever
+/// the cube holds, so it is done once per cell and kept (about 9 KB a cell).
+fn reach(a: usize) -> &'static [Reached] {
+    static REACH: [OnceLock<Vec<Reached>>; CELLS] = [const { OnceLock::new() }; CELLS];
+    REACH[a].get_or_init(|| {
+        let mut out = Vec::with_capacity(CELLS);
         walk_piece(
             a,
-            &[t],
+            &[],
             false,
             MAX_SETUP,
-            |u| !entry[u].is_empty(),
-            |u, setup| {
-                for pl in &entry[u] {
-                    let mut seq = setup.clone();
-                    seq.extend(pl.moves());
-                    seq.extend(crate::moves::invert(&setup));
-                    let gain = gain_of(cells, base, &seq);
-                    if gain > 0 {
-                        let rate = gain as f64 / seq.len() as f64;
-                        if best.as_ref().is_none_or(|(r, _)| rate > *r) {
-                            best = Some((rate, seq));
-                        }
-                    }
+            |_| true,
+            |u, path| {
+                let mut moves = [0u16; MAX_SETUP];
+                for (slot, m) in moves.iter_mut().zip(&path) {
+                    *slot = m.index() as u16;
                 }
-                best.is_some() && !far
+                out.push(Reached {
+                    cell: u as u16,
+                    len: path.len() as u8,
+                    moves,
+                });
+                false
             },
         );
-    }
-    best
+        out
+    })
 }
 
 /// Breadth-first path of one piece from `from` to the first cell satisfying `goal`,
@@ -438,6 +515,13 @@ fn walk_piece(
     depth[from] = 0;
     let mut q = VecDeque::from([from]);
     let graph = if backward { feeders() } else { carriers() };
+    // Blocks that must not turn, by block number (a move's index / 9).
+    let mut blocked = [false; 343];
+    for &c in avoid {
+        for &b in &super::sweep::blocks_of()[c] {
+            blocked[b as usize] = true;
+        }
+    }
     while let Some(u) = q.pop_front() {
         if goal(u) {
             let mut path = Vec::new();
@@ -459,8 +543,7 @@ fn walk_piece(
             continue;
         }
         for &(mi, d) in &graph[u] {
-            let m = Move::from_index(mi as usize);
-            if depth[d as usize] != u8::MAX || avoid.iter().any(|&c| m.holds(c)) {
+            if depth[d as usize] != u8::MAX || blocked[mi as usize / 9] {
                 continue;
             }
             depth[d as usize] = (du + 1) as u8;
@@ -505,7 +588,7 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                 None => c,
                 Some(m) => after(m.inverse(), c),
             };
-            for (pl, p) in placements_into(t) {
+            for (pl, p) in placements_into(t, 3) {
                 let pat = &patterns()[pl.pattern as usize];
                 if pat.pairs.len() != 3 {
                     continue;
@@ -592,6 +675,56 @@ mod tests {
                 assert!((rate(&cells, &seq) - r).abs() < 1e-9);
                 assert!(rate(&cells, &chosen) >= r, "cell {t} offers {r}");
             }
+        }
+    }
+
+    #[test]
+    fn a_carrys_gain_is_read_without_playing_it() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let moves = crate::moves::MOVE_COUNT;
+        for _ in 0..300 {
+            // A cube a few moves from solved, so that gains of every sign occur.
+            let mut cells = SOLVED;
+            for _ in 0..rng.gen_range(1..4) {
+                crate::moves::play(&mut cells, rng.gen_range(0..moves));
+            }
+            let t = rng.gen_range(0..CELLS);
+            let setup: Vec<u16> = (0..rng.gen_range(0..=MAX_SETUP))
+                .map(|_| rng.gen_range(0..moves) as u16)
+                .collect();
+            let all: Vec<(Placement, usize)> = placements_into(t, LARGEST).collect();
+            let (pl, _) = all[rng.gen_range(0..all.len())];
+            let played: Vec<Move> = setup
+                .iter()
+                .map(|&m| Move::from_index(m as usize))
+                .collect();
+            let mut seq = played.clone();
+            seq.extend(pl.moves());
+            seq.extend(crate::moves::invert(&played));
+            let gain = gain_of(&cells, 0, &seq);
+            assert_eq!(pl.gain_after(&cells, &setup, i32::MIN), Some(gain));
+            assert_eq!(pl.gain_after(&cells, &setup, gain + 1), None);
+        }
+    }
+
+    #[test]
+    fn reach_lists_each_cell_once_nearest_first_with_a_setup_that_takes_the_piece_there() {
+        let a = index(1, 7, 3);
+        let reached = reach(a);
+        // Most cells of the piece's parity class, and no other.
+        assert!(reached.len() > 300, "{}", reached.len());
+        assert!(reached.iter().all(|r| parity(r.cell as usize) == parity(a)));
+        assert!(reached.windows(2).all(|w| w[0].len <= w[1].len));
+        let mut seen = [false; CELLS];
+        for r in reached {
+            assert!(!std::mem::replace(&mut seen[r.cell as usize], true));
+            // Trace the cell back through the setup: it must come from `a`.
+            let back = r.moves[..r.len as usize]
+                .iter()
+                .rev()
+                .fold(r.cell as usize, |c, &m| source_of(m as usize, c));
+            assert_eq!(back, a);
         }
     }
 }
