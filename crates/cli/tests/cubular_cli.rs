@@ -168,3 +168,15 @@ fn json_output() {
         v["moves"].as_array().unwrap().len()
     );
 }
+
+#[test]
+fn bench_refuses_empty_sets() {
+    let out = cubist()
+        .args(["bench", "--puzzle", "cubular", "--count", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: invalid value '0' for '--count"), "{err}");
+}

@@ -14,8 +14,8 @@ pub struct BenchArgs {
     /// 3×3×3: which methods (comma-separated); all fast ones when absent.
     #[arg(long, value_name = "LIST")]
     pub method: Option<String>,
-    /// How many random cubes per set (each set has its own default).
-    #[arg(long, value_name = "N")]
+    /// How many random cubes per set, at least one (each set has its own default).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub count: Option<usize>,
     /// Seed of the random sets.
     #[arg(long, default_value_t = 1)]
