@@ -162,9 +162,9 @@ impl Placement {
     /// (see [`source_of`]). So the gain is read from a dozen cells, without playing
     /// the moves on the cube, which makes trying every setup of every carry cheap.
     /// `None` as soon as the gain cannot reach `need` (each cell adds at most one).
-    fn gain_after(&self, cells: &[u8; CELLS], setup: &[u16], need: i32) -> Option<i32> {
+    fn gain_after(&self, cells: &[u8; CELLS], setup: &mut Traced, need: i32) -> Option<i32> {
         let p = &patterns()[self.pattern as usize];
-        let back = |c: usize| setup.iter().rev().fold(c, |c, &m| source_of(m as usize, c));
+        let mut back = |c: usize| setup.back(c);
         let mut gain = 0;
         let mut left = p.pairs.len() as i32;
         for &(d, s) in &p.pairs {
@@ -188,6 +188,47 @@ impl Placement {
                 (cells[s] == SOLVED[d]) as i32 - (cells[d] == SOLVED[d]) as i32
             })
             .sum()
+    }
+}
+
+/// A setup (move numbers, in playing order) with the cells traced back through it so
+/// far: the carries of one setup ask about the same few dozen cells again and again.
+struct Traced<'a> {
+    setup: &'a [u16],
+    /// The traced cell of each cell, valid where `stamp` equals `now`.
+    back: [u16; CELLS],
+    stamp: [u32; CELLS],
+    now: u32,
+}
+
+impl<'a> Traced<'a> {
+    fn new() -> Traced<'a> {
+        Traced {
+            setup: &[],
+            back: [0; CELLS],
+            stamp: [0; CELLS],
+            now: 0,
+        }
+    }
+
+    /// Start over with another setup.
+    fn set(&mut self, setup: &'a [u16]) {
+        self.setup = setup;
+        self.now += 1;
+    }
+
+    /// The cell whose piece `c` holds after the setup (see [`source_of`]).
+    fn back(&mut self, c: usize) -> usize {
+        if self.stamp[c] != self.now {
+            self.stamp[c] = self.now;
+            let traced = self
+                .setup
+                .iter()
+                .rev()
+                .fold(c, |c, &m| source_of(m as usize, c));
+            self.back[c] = traced as u16;
+        }
+        self.back[c] as usize
     }
 }
 
@@ -297,8 +338,8 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
         // When the best commutator fixes one cell (four moves a cell), a carry fixing
         // more cells per move is played instead.
         if top == Some(1) {
-            let limit = ctx.opts.effort.carried_commutator_cells();
-            if let Some(ms) = carry(&cells, &wrong, limit, ctx.opts.effort.carry_far()) {
+            let how = ctx.opts.effort.carries(wrong.len());
+            if let Some(ms) = carry(&cells, &wrong, how.cells, how.far) {
                 let base = wrong.len() as i32;
                 if gain_of(&cells, base, &ms) as f64 / ms.len() as f64 > 0.25 {
                     apply(&mut cells, &mut out, &ms);
@@ -317,11 +358,9 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
             continue;
         }
         // Carry a piece next to its target with setup moves.
-        let (limit, far) = (
-            ctx.opts.effort.carried_commutator_cells(),
-            ctx.opts.effort.carry_far(),
-        );
-        let Some(ms) = carry(&cells, &wrong, limit, far).or_else(|| cycle_three(&cells, &wrong))
+        let how = ctx.opts.effort.carries(wrong.len());
+        let Some(ms) =
+            carry(&cells, &wrong, how.cells, how.far).or_else(|| cycle_three(&cells, &wrong))
         else {
             return Err(SolveError::Stuck(wrong.len()));
         };
@@ -403,6 +442,7 @@ fn carry_into(
         .filter(|&a| a != t && cells[a] == want && parity(a) == parity(t));
     // The best carry so far: (gain, moves).
     let mut best: Option<(i32, Vec<Move>)> = None;
+    let mut traced = Traced::new();
     for a in sources {
         for r in reach(a) {
             let u = r.cell as usize;
@@ -418,8 +458,9 @@ fn carry_into(
             if far && (most[u] as i32) < need {
                 continue;
             }
+            traced.set(setup);
             for pl in &entry[u] {
-                let Some(gain) = pl.gain_after(cells, setup, need) else {
+                let Some(gain) = pl.gain_after(cells, &mut traced, need) else {
                     continue;
                 };
                 let setup: Vec<Move> = setup
@@ -703,8 +744,10 @@ mod tests {
             seq.extend(pl.moves());
             seq.extend(crate::moves::invert(&played));
             let gain = gain_of(&cells, 0, &seq);
-            assert_eq!(pl.gain_after(&cells, &setup, i32::MIN), Some(gain));
-            assert_eq!(pl.gain_after(&cells, &setup, gain + 1), None);
+            let mut traced = Traced::new();
+            traced.set(&setup);
+            assert_eq!(pl.gain_after(&cells, &mut traced, i32::MIN), Some(gain));
+            assert_eq!(pl.gain_after(&cells, &mut traced, gain + 1), None);
         }
     }
 
