@@ -8,7 +8,7 @@
 //! carry does better per move, setup moves carry a wanted piece next to its target
 //! first and are undone afterwards.
 
-use super::{Ctx, SolveError};
+use super::{Ctx, Effort, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
 use crate::moves::{carriers, feeders, move_table, play_all, source_of, Axis, Move};
 use rayon::prelude::*;
@@ -316,59 +316,55 @@ fn best_into(t: usize, cells: &[u8; CELLS], limit: usize) -> Option<(i32, Placem
 
 /// Run the endgame on `cube`; returns the moves that solve it.
 pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
-    let limit = ctx.opts.effort.commutator_cells();
     let mut cells = *cube.cells();
     let mut out: Vec<Move> = Vec::new();
-    let apply = |cells: &mut [u8; CELLS], out: &mut Vec<Move>, ms: &[Move]| {
-        play_all(cells, ms);
-        out.extend_from_slice(ms);
-    };
     loop {
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
         if wrong.is_empty() {
             break;
         }
-        // Direct commutators: the best placement into each misplaced cell; play the
-        // best ones of this round that still gain as much.
-        let cands: Vec<(i32, Placement)> = wrong
-            .par_iter()
-            .filter_map(|&t| best_into(t, &cells, limit))
-            .collect();
-        let top = cands.iter().map(|c| c.0).max();
-        // When the best commutator fixes one cell (four moves a cell), a carry fixing
-        // more cells per move is played instead.
-        if top == Some(1) {
-            let how = ctx.opts.effort.carries(wrong.len());
-            if let Some(ms) = carry(&cells, &wrong, how.cells, how.far) {
-                let base = wrong.len() as i32;
-                if gain_of(&cells, base, &ms) as f64 / ms.len() as f64 > 0.25 {
-                    apply(&mut cells, &mut out, &ms);
-                    continue;
-                }
-            }
-        }
-        if let Some(top) = top {
-            let mut cands = cands;
-            cands.sort_by_key(|c| -c.0);
-            for (g, pl) in cands {
-                if g == top && pl.gain(&cells) >= g {
-                    apply(&mut cells, &mut out, &pl.moves());
-                }
-            }
-            continue;
-        }
-        // Carry a piece next to its target with setup moves.
-        let how = ctx.opts.effort.carries(wrong.len());
-        let Some(ms) =
-            carry(&cells, &wrong, how.cells, how.far).or_else(|| cycle_three(&cells, &wrong))
-        else {
-            return Err(SolveError::Stuck(wrong.len()));
-        };
-        apply(&mut cells, &mut out, &ms);
-        let c = Cube::from_cells(cells);
-        ctx.report("endgame", &c, out.len());
+        let ms = step(&cells, &wrong, ctx.opts.effort).ok_or(SolveError::Stuck(wrong.len()))?;
+        play_all(&mut cells, &ms);
+        out.extend(ms);
+        ctx.report("endgame", &Cube::from_cells(cells), out.len());
     }
     Ok(out)
+}
+
+/// The moves of one endgame step on `cells`, whose misplaced cells are `wrong`: the
+/// direct commutators that gain most (several, when they still gain as much one
+/// after another); a carry instead when the best of them fixes one cell (four moves a
+/// cell) and a carry fixes more per move; a carry, or a general 3-cycle, when no
+/// commutator gains. `None` when nothing makes progress.
+fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<Vec<Move>> {
+    let limit = effort.commutator_cells();
+    let cands: Vec<(i32, Placement)> = wrong
+        .par_iter()
+        .filter_map(|&t| best_into(t, cells, limit))
+        .collect();
+    let top = cands.iter().map(|c| c.0).max();
+    let how = effort.carries(wrong.len());
+    if top == Some(1) {
+        if let Some(ms) = carry(cells, wrong, how.cells, how.far) {
+            if gain_of(cells, wrong.len() as i32, &ms) as f64 / ms.len() as f64 > 0.25 {
+                return Some(ms);
+            }
+        }
+    }
+    if let Some(top) = top {
+        let mut cands = cands;
+        cands.sort_by_key(|c| -c.0);
+        let mut after = *cells;
+        let mut out = Vec::new();
+        for (g, pl) in cands {
+            if g == top && pl.gain(&after) >= g {
+                play_all(&mut after, &pl.moves());
+                out.extend(pl.moves());
+            }
+        }
+        return Some(out);
+    }
+    carry(cells, wrong, how.cells, how.far).or_else(|| cycle_three(cells, wrong))
 }
 
 /// Cells fixed by playing `seq` on `cells`, which has `base` misplaced cells
@@ -769,5 +765,51 @@ mod tests {
                 .fold(r.cell as usize, |c, &m| source_of(m as usize, c));
             assert_eq!(back, a);
         }
+    }
+
+    #[test]
+    fn a_carry_goes_before_a_commutator_fixing_one_cell() {
+        use rand::{Rng, SeedableRng};
+        // Cubes one carry from solved: a 3-cycle conjugated by one move, played
+        // backwards. Where no direct commutator fixes more than one cell, the step
+        // must be a carry (setup, commutator, setup undone) fixing more per move.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let three: Vec<usize> = (0..patterns().len())
+            .filter(|&p| patterns()[p].pairs.len() == 3)
+            .collect();
+        let mut tried = 0;
+        for _ in 0..200 {
+            let p = &patterns()[three[rng.gen_range(0..three.len())]];
+            let anchor: [i8; 3] = std::array::from_fn(|k| rng.gen_range(p.lo[k]..=p.hi[k]));
+            let pl = Placement {
+                pattern: patterns().iter().position(|q| std::ptr::eq(q, p)).unwrap() as u32,
+                anchor,
+            };
+            let setup = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
+            let undo: Vec<Move> = [setup]
+                .into_iter()
+                .chain(pl.moves())
+                .chain([setup.inverse()])
+                .collect();
+            let mut cells = SOLVED;
+            play_all(&mut cells, &crate::moves::invert(&undo));
+            let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
+            let top = wrong
+                .iter()
+                .filter_map(|&t| best_into(t, &cells, 6))
+                .map(|c| c.0)
+                .max();
+            if wrong.len() < 3 || top != Some(1) {
+                continue;
+            }
+            tried += 1;
+            let ms = step(&cells, &wrong, Effort::DEFAULT).expect("a step");
+            assert!(ms.len() > 4, "a carry, not a bare commutator: {ms:?}");
+            assert!(rate(&cells, &ms) > 0.25, "{ms:?}");
+        }
+        assert!(
+            tried >= 5,
+            "only {tried} cubes where commutators fix one cell"
+        );
     }
 }
