@@ -156,6 +156,18 @@ impl Placement {
         })
     }
 
+    /// The carry: `setup` (move numbers), this commutator, then `setup` undone.
+    fn carried(&self, setup: &[u16]) -> Vec<Move> {
+        let setup: Vec<Move> = setup
+            .iter()
+            .map(|&m| Move::from_index(m as usize))
+            .collect();
+        let mut seq = setup.clone();
+        seq.extend(self.moves());
+        seq.extend(crate::moves::invert(&setup));
+        seq
+    }
+
     /// Cells fixed minus cells broken by `setup`, this commutator, then `setup`
     /// undone. The three change only the cells the setup brings under the
     /// commutator: where cell `c` of the commutator is traced back through the setup
@@ -459,13 +471,7 @@ fn carry_into(
                 let Some(gain) = pl.gain_after(cells, &mut traced, need) else {
                     continue;
                 };
-                let setup: Vec<Move> = setup
-                    .iter()
-                    .map(|&m| Move::from_index(m as usize))
-                    .collect();
-                let mut seq = setup.clone();
-                seq.extend(pl.moves());
-                seq.extend(crate::moves::invert(&setup));
+                let seq = pl.carried(setup);
                 debug_assert_eq!(gain, gain_of(cells, wrong.len() as i32, &seq));
                 best = Some((gain, seq));
                 need = gain + 1;
@@ -732,13 +738,7 @@ mod tests {
                 .collect();
             let all: Vec<(Placement, usize)> = placements_into(t, LARGEST).collect();
             let (pl, _) = all[rng.gen_range(0..all.len())];
-            let played: Vec<Move> = setup
-                .iter()
-                .map(|&m| Move::from_index(m as usize))
-                .collect();
-            let mut seq = played.clone();
-            seq.extend(pl.moves());
-            seq.extend(crate::moves::invert(&played));
+            let seq = pl.carried(&setup);
             let gain = gain_of(&cells, 0, &seq);
             let mut traced = Traced::new();
             traced.set(&setup);
@@ -785,12 +785,7 @@ mod tests {
                 pattern: patterns().iter().position(|q| std::ptr::eq(q, p)).unwrap() as u32,
                 anchor,
             };
-            let setup = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
-            let undo: Vec<Move> = [setup]
-                .into_iter()
-                .chain(pl.moves())
-                .chain([setup.inverse()])
-                .collect();
+            let undo = pl.carried(&[rng.gen_range(0..crate::moves::MOVE_COUNT) as u16]);
             let mut cells = SOLVED;
             play_all(&mut cells, &crate::moves::invert(&undo));
             let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
