@@ -178,5 +178,8 @@ fn bench_refuses_empty_sets() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: invalid value '0' for '--count"), "{err}");
+    assert!(
+        err.starts_with("error: invalid value '0' for '--count"),
+        "{err}"
+    );
 }
