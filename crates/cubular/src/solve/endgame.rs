@@ -494,7 +494,7 @@ struct Reached {
 
 /// Every cell the piece in cell `a` reaches within [`MAX_SETUP`] moves, nearest
 /// first, with a shortest setup for each: the breadth-first walk is the same whatever
-/// the cube holds, so it is done once per cell and kept (about 9 KB a cell).
+/// the cube holds, so it is done once per cell and kept (about 4 KB a cell).
 fn reach(a: usize) -> &'static [Reached] {
     static REACH: [OnceLock<Vec<Reached>>; CELLS] = [const { OnceLock::new() }; CELLS];
     REACH[a].get_or_init(|| {
