@@ -368,6 +368,16 @@ mod tests {
     use crate::moves::Axis;
 
     #[test]
+    fn the_default_effort_carries_far_only_near_the_end() {
+        let d = Effort::DEFAULT;
+        assert!(d.carries(FAR_CARRY_CELLS).far && !d.carries(FAR_CARRY_CELLS + 1).far);
+        assert_eq!(d.carries(FAR_CARRY_CELLS).cells, 6);
+        assert_eq!(d.carries(FAR_CARRY_CELLS + 1).cells, 3);
+        assert!(!Effort::new(1).carries(1).far);
+        assert!(Effort::new(3).carries(700).far);
+    }
+
+    #[test]
     fn worth_keeping_drops_a_tail_that_does_not_pay() {
         let undo = [
             Move::new(2, 2, 2, Axis::X, 1).unwrap(),
