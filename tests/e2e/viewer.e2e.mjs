@@ -103,10 +103,11 @@ try {
   assert.equal((await state()).position, 2);
   await page.click('#step');
   await atRest();
-  // screenshot mid-turn, with the turning block highlighted
+  // screenshot mid-turn, with the turning block highlighted; frozen before the step
+  // starts, so that a slow machine cannot finish the turn first
   await page.fill('#speed', '1');
-  await page.click('#step');
   await page.evaluate(() => window.cubistFreeze(0.4));
+  await page.click('#step');
   // peel the layers above the turning block away, so the picture shows it
   const centreY = Number((await state()).move[1]);
   await page.fill('#peel', String(7 - centreY));
