@@ -357,8 +357,8 @@ fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<Vec<Move
     let top = cands.iter().map(|c| c.0).max();
     let how = effort.carries(wrong.len());
     if top == Some(1) {
-        if let Some(ms) = carry(cells, wrong, how.cells, how.far) {
-            if gain_of(cells, wrong.len() as i32, &ms) as f64 / ms.len() as f64 > 0.25 {
+        if let Some((rate, ms)) = carry(cells, wrong, how.cells, how.far) {
+            if rate > 0.25 {
                 return Some(ms);
             }
         }
@@ -376,13 +376,14 @@ fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<Vec<Move
         }
         return Some(out);
     }
-    carry(cells, wrong, how.cells, how.far).or_else(|| cycle_three(cells, wrong))
+    carry(cells, wrong, how.cells, how.far)
+        .map(|(_, ms)| ms)
+        .or_else(|| cycle_three(cells, wrong))
 }
 
-/// Cells fixed by playing `seq` on `cells`, which has `base` misplaced cells
-/// (negative when it breaks more than it fixes).
-fn gain_of(cells: &[u8; CELLS], base: i32, seq: &[Move]) -> i32 {
-    let _ = base;
+/// Cells fixed by playing `seq` on `cells` (negative when it breaks more than it
+/// fixes).
+fn gain_of(cells: &[u8; CELLS], seq: &[Move]) -> i32 {
     let table = move_table();
     let mut c = *cells;
     let mut touched = [false; CELLS];
@@ -407,8 +408,14 @@ fn gain_of(cells: &[u8; CELLS], base: i32, seq: &[Move]) -> i32 {
 
 /// Setup moves, a commutator of at most `limit` cells and the undoing of the setup,
 /// fixing at least one cell: of the carries into every misplaced cell (tried on all
-/// cores), the one fixing most cells per move, the first in `wrong`'s order on ties.
-fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize, far: bool) -> Option<Vec<Move>> {
+/// cores), the one fixing most cells per move (with that rate), the first in `wrong`'s
+/// order on ties.
+fn carry(
+    cells: &[u8; CELLS],
+    wrong: &[usize],
+    limit: usize,
+    far: bool,
+) -> Option<(f64, Vec<Move>)> {
     let found: Vec<Option<(f64, Vec<Move>)>> = wrong
         .par_iter()
         .map(|&t| carry_into(cells, wrong, limit, far, t))
@@ -419,7 +426,7 @@ fn carry(cells: &[u8; CELLS], wrong: &[usize], limit: usize, far: bool) -> Optio
             best = Some((rate, seq));
         }
     }
-    best.map(|b| b.1)
+    best
 }
 
 /// The carry into cell `t` fixing most cells per move, with that rate. The setups
@@ -472,7 +479,7 @@ fn carry_into(
                     continue;
                 };
                 let seq = pl.carried(setup);
-                debug_assert_eq!(gain, gain_of(cells, wrong.len() as i32, &seq));
+                debug_assert_eq!(gain, gain_of(cells, &seq));
                 best = Some((gain, seq));
                 need = gain + 1;
             }
@@ -609,7 +616,6 @@ fn after(m: Move, cell: usize) -> usize {
 /// piece and a's piece into the places of a 3-cycle commutator through t; the setup is
 /// undone afterwards.
 fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
-    let base = wrong.len() as i32;
     for &t0 in wrong {
         let want = SOLVED[t0];
         let sources: Vec<usize> = wrong
@@ -674,7 +680,7 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
                     let mut seq = setup.clone();
                     seq.extend(pl.moves());
                     seq.extend(crate::moves::invert(&setup));
-                    if gain_of(cells, base, &seq) > 0 {
+                    if gain_of(cells, &seq) > 0 {
                         return Some(seq);
                     }
                 }
@@ -699,8 +705,7 @@ mod tests {
     }
 
     fn rate(cells: &[u8; CELLS], seq: &[Move]) -> f64 {
-        let base = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).count() as i32;
-        gain_of(cells, base, seq) as f64 / seq.len() as f64
+        gain_of(cells, seq) as f64 / seq.len() as f64
     }
 
     #[test]
@@ -711,7 +716,7 @@ mod tests {
         ]);
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| cells[i] != SOLVED[i]).collect();
         assert_eq!(wrong.len(), 4);
-        let chosen = carry(&cells, &wrong, 3, false).expect("some carry fixes a cell");
+        let (_, chosen) = carry(&cells, &wrong, 3, false).expect("some carry fixes a cell");
         assert!(rate(&cells, &chosen) > 0.0);
         for &t in &wrong {
             if let Some((r, seq)) = carry_into(&cells, &wrong, 3, false, t) {
@@ -739,7 +744,7 @@ mod tests {
             let all: Vec<(Placement, usize)> = placements_into(t, LARGEST).collect();
             let (pl, _) = all[rng.gen_range(0..all.len())];
             let seq = pl.carried(&setup);
-            let gain = gain_of(&cells, 0, &seq);
+            let gain = gain_of(&cells, &seq);
             let mut traced = Traced::new();
             traced.set(&setup);
             assert_eq!(pl.gain_after(&cells, &mut traced, i32::MIN), Some(gain));
