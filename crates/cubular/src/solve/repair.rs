@@ -5,16 +5,17 @@
 //! turn of the right block that fits the digits around it equally well but leaves a few
 //! cells wrong inside (turns that differ by a third of a turn about the block's
 //! diagonal look alike on a block of unbroken digits). Both leave a small residue that
-//! no single further move fixes. This pass edits the sequence itself: it tries every
-//! other turn of each move's block, placed up to [`SHIFT`] positions earlier or later,
-//! and deleting each move, and keeps any edit that leaves fewer cells misplaced (or as
-//! few with fewer moves), until no edit helps.
+//! no single further move fixes, and so does a scramble move it never undid. This pass
+//! edits the sequence itself: it tries moving each move anywhere else in the sequence,
+//! every other turn of its block up to [`SHIFT`] positions earlier or later, deleting
+//! it, and adding any move anywhere; and keeps the edit that leaves fewest cells
+//! misplaced (or as few with fewer moves), until no edit helps.
 
 use crate::cube::{CELLS, SOLVED};
-use crate::moves::{play_all, Move};
+use crate::moves::{move_table, play, play_all, Move};
 use rayon::prelude::*;
 
-/// How far (in positions) an edited move may move along the sequence.
+/// How far (in positions) a move replaced by another turn of its block may move.
 const SHIFT: usize = 5;
 
 /// Most rounds of edits (each round keeps the best single edit).
@@ -31,8 +32,8 @@ fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
         .count()
 }
 
-/// Every single edit of `path`: a move replaced by another turn of its block (possibly
-/// shifted along the sequence), or a move deleted.
+/// Every single edit of `path` but additions: a move moved elsewhere, replaced by
+/// another turn of its block (possibly shifted a little), or deleted.
 fn edits(path: &[Move]) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
     for i in 0..path.len() {
@@ -41,7 +42,9 @@ fn edits(path: &[Move]) -> Vec<Vec<Move>> {
         rest.remove(i);
         for k in 0..9 {
             let mv = Move::from_index(block * 9 + k);
-            for j in i.saturating_sub(SHIFT)..=(i + SHIFT).min(rest.len()) {
+            // The same turn anywhere; another turn of the block nearby.
+            let reach = if mv == path[i] { rest.len() } else { SHIFT };
+            for j in i.saturating_sub(reach)..=(i + reach).min(rest.len()) {
                 if j == i && mv == path[i] {
                     continue;
                 }
@@ -55,6 +58,63 @@ fn edits(path: &[Move]) -> Vec<Vec<Move>> {
     out
 }
 
+/// The best single move to add anywhere in `path` (played on `start`): the cells it
+/// leaves misplaced, and the path with it.
+///
+/// Every move at every place is scored without replaying the path: a move added
+/// after the first `j` moves changes only its block's cells at that time, and each of
+/// them ends where the rest of the path carries it, so its 24 cells decide.
+fn best_insertion(start: &[u8; CELLS], path: &[Move]) -> Option<(usize, Vec<Move>)> {
+    let table = move_table();
+    // The cube after each prefix, and where each cell's content ends after the rest.
+    let mut states = Vec::with_capacity(path.len() + 1);
+    let mut cells = *start;
+    states.push(cells);
+    for &m in path {
+        play(&mut cells, m.index());
+        states.push(cells);
+    }
+    let now = cells
+        .iter()
+        .zip(SOLVED.iter())
+        .filter(|(a, b)| a != b)
+        .count() as i32;
+    let mut ends: Vec<[u16; CELLS]> = vec![[0; CELLS]; path.len() + 1];
+    ends[path.len()] = std::array::from_fn(|i| i as u16);
+    for j in (0..path.len()).rev() {
+        let mut e = ends[j + 1];
+        for &(d, s) in table[path[j].index()].iter() {
+            e[s as usize] = ends[j + 1][d as usize];
+        }
+        ends[j] = e;
+    }
+    let (gain, j, m) = (0..=path.len())
+        .into_par_iter()
+        .map(|j| {
+            let (state, end) = (&states[j], &ends[j]);
+            let mut best = (0i32, j, usize::MAX);
+            for (m, cyc) in table.iter().enumerate() {
+                let mut delta = 0i32;
+                for &(d, s) in cyc.iter() {
+                    let home = SOLVED[end[d as usize] as usize];
+                    delta +=
+                        (state[s as usize] != home) as i32 - (state[d as usize] != home) as i32;
+                }
+                if delta < best.0 {
+                    best = (delta, j, m);
+                }
+            }
+            best
+        })
+        .min_by_key(|&(delta, j, _)| (delta, j))?;
+    if m == usize::MAX {
+        return None;
+    }
+    let mut q = path.to_vec();
+    q.insert(j, Move::from_index(m));
+    Some(((now + gain) as usize, q))
+}
+
 /// Improve `path` (moves played on `start`) by single edits while any helps; returns
 /// the edited path, which never leaves more cells misplaced than `path` does.
 pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
@@ -64,9 +124,14 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
         if best_mis == 0 {
             break;
         }
-        let candidate = edits(&best)
+        let edited = edits(&best)
             .into_par_iter()
             .map(|q| (misplaced_after(start, &q), q.len(), q))
+            .min_by_key(|(mis, len, _)| (*mis, *len));
+        let added = best_insertion(start, &best).map(|(mis, q)| (mis, q.len(), q));
+        let candidate = [edited, added]
+            .into_iter()
+            .flatten()
             .min_by_key(|(mis, len, _)| (*mis, *len));
         match candidate {
             Some((mis, len, q)) if mis < best_mis || (mis == best_mis && len < best.len()) => {
@@ -106,6 +171,70 @@ mod tests {
         let repaired = run(cube.cells(), &slipped);
         assert_eq!(misplaced_after(cube.cells(), &repaired), 0);
         assert!(repaired.len() <= slipped.len());
+    }
+
+    /// Two overlapping blocks with ten far moves between them.
+    fn long_scramble() -> Vec<Move> {
+        let far = [
+            (7, 1, 1),
+            (7, 7, 1),
+            (1, 7, 7),
+            (7, 1, 7),
+            (1, 1, 7),
+            (7, 7, 7),
+            (1, 7, 1),
+            (1, 1, 1),
+            (7, 4, 1),
+            (1, 4, 7),
+        ];
+        let mut scramble = vec![Move::new(3, 3, 3, Axis::X, 1).unwrap()];
+        for (k, &(x, y, z)) in far.iter().enumerate() {
+            scramble.push(Move::new(x, y, z, Axis::ALL[k % 3], 1 + (k % 3) as u8).unwrap());
+        }
+        scramble.push(Move::new(4, 4, 4, Axis::Y, 1).unwrap());
+        scramble
+    }
+
+    #[test]
+    fn moves_a_move_past_many_others() {
+        let scramble = long_scramble();
+        let mut cube = Cube::solved();
+        cube.apply_all(&scramble);
+        let mut slipped = undo_of(&scramble);
+        // The first block undone last of all, but before the block that overlaps it.
+        let first = slipped.pop().unwrap();
+        let overlapping = slipped.remove(0);
+        slipped.insert(0, first);
+        slipped.push(overlapping);
+        assert!(misplaced_after(cube.cells(), &slipped) > 0);
+        let repaired = run(cube.cells(), &slipped);
+        assert_eq!(misplaced_after(cube.cells(), &repaired), 0);
+        assert!(repaired.len() <= slipped.len());
+    }
+
+    #[test]
+    fn adds_a_missing_move() {
+        let scramble = long_scramble();
+        let mut cube = Cube::solved();
+        cube.apply_all(&scramble);
+        let mut short = undo_of(&scramble);
+        short.remove(6);
+        let repaired = run(cube.cells(), &short);
+        assert_eq!(misplaced_after(cube.cells(), &repaired), 0);
+        assert_eq!(repaired.len(), scramble.len());
+    }
+
+    #[test]
+    fn an_added_move_is_scored_as_playing_it() {
+        let scramble = long_scramble();
+        let mut cube = Cube::solved();
+        cube.apply_all(&scramble);
+        let mut short = undo_of(&scramble);
+        short.truncate(8);
+        let (mis, with) = best_insertion(cube.cells(), &short).expect("some move helps");
+        assert_eq!(with.len(), short.len() + 1);
+        assert_eq!(mis, misplaced_after(cube.cells(), &with));
+        assert!(mis < misplaced_after(cube.cells(), &short));
     }
 
     #[test]
