@@ -21,15 +21,20 @@ const SHIFT: usize = 5;
 /// Most rounds of edits (each round keeps the best single edit).
 const ROUNDS: usize = 40;
 
-/// Misplaced cells after playing `path` on `start`.
-fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
-    let mut cells = *start;
-    play_all(&mut cells, path);
+/// Misplaced cells of `cells`.
+fn misplaced(cells: &[u8; CELLS]) -> usize {
     cells
         .iter()
         .zip(SOLVED.iter())
         .filter(|(a, b)| a != b)
         .count()
+}
+
+/// Misplaced cells after playing `path` on `start`.
+fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
+    let mut cells = *start;
+    play_all(&mut cells, path);
+    misplaced(&cells)
 }
 
 /// Every single edit of `path` but additions: a move moved elsewhere, replaced by
@@ -74,11 +79,7 @@ fn best_insertion(start: &[u8; CELLS], path: &[Move]) -> Option<(usize, Vec<Move
         play(&mut cells, m.index());
         states.push(cells);
     }
-    let now = cells
-        .iter()
-        .zip(SOLVED.iter())
-        .filter(|(a, b)| a != b)
-        .count() as i32;
+    let now = misplaced(&cells) as i32;
     let mut ends: Vec<[u16; CELLS]> = vec![[0; CELLS]; path.len() + 1];
     ends[path.len()] = std::array::from_fn(|i| i as u16);
     for j in (0..path.len()).rev() {
@@ -173,6 +174,13 @@ mod tests {
         assert!(repaired.len() <= slipped.len());
     }
 
+    /// The cube `scramble` makes.
+    fn scrambled_by(scramble: &[Move]) -> Cube {
+        let mut cube = Cube::solved();
+        cube.apply_all(scramble);
+        cube
+    }
+
     /// Two overlapping blocks with ten far moves between them.
     fn long_scramble() -> Vec<Move> {
         let far = [
@@ -198,8 +206,7 @@ mod tests {
     #[test]
     fn moves_a_move_past_many_others() {
         let scramble = long_scramble();
-        let mut cube = Cube::solved();
-        cube.apply_all(&scramble);
+        let cube = scrambled_by(&scramble);
         let mut slipped = undo_of(&scramble);
         // The first block undone last of all, but before the block that overlaps it.
         let first = slipped.pop().unwrap();
@@ -215,8 +222,7 @@ mod tests {
     #[test]
     fn adds_a_missing_move() {
         let scramble = long_scramble();
-        let mut cube = Cube::solved();
-        cube.apply_all(&scramble);
+        let cube = scrambled_by(&scramble);
         let mut short = undo_of(&scramble);
         short.remove(6);
         let repaired = run(cube.cells(), &short);
@@ -227,8 +233,7 @@ mod tests {
     #[test]
     fn an_added_move_is_scored_as_playing_it() {
         let scramble = long_scramble();
-        let mut cube = Cube::solved();
-        cube.apply_all(&scramble);
+        let cube = scrambled_by(&scramble);
         let mut short = undo_of(&scramble);
         short.truncate(8);
         let (mis, with) = best_insertion(cube.cells(), &short).expect("some move helps");
