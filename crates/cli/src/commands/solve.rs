@@ -39,6 +39,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
     /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest).
+    /// Without --timeout the search is measured in work, not time, so the same cube
+    /// always gets the same answer.
     #[arg(long, value_name = "LEVEL")]
     pub effort: Option<u32>,
     /// Print each stage's moves on its own labelled line (thistlethwaite, layers).

@@ -110,19 +110,30 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
     seen.insert(hash(start.cells()));
 
     let mut levels = 0;
+    // Moves tried so far (on blocks holding a misplaced cell), the beam's measure of
+    // work (see `Effort::beam_work`).
+    let mut work: u64 = 0;
     while best_score > 0
         && stale < patience
         && levels < ctx.opts.effort.beam_levels()
-        && !ctx.out_of_time()
+        && !ctx.beam_done(work)
     {
         levels += 1;
+        // A block holding no misplaced cell can only break what is right.
+        let actives: Vec<[bool; 343]> = beam
+            .par_iter()
+            .map(|node| blocks_with_misplaced(&node.cells))
+            .collect();
+        work += actives
+            .iter()
+            .map(|a| a.iter().filter(|&&on| on).count() as u64 * 9)
+            .sum::<u64>();
         let mut children: Vec<Child> = beam
             .par_iter()
             .enumerate()
             .flat_map_iter(|(pi, node)| {
                 let cells = &node.cells;
-                // A block holding no misplaced cell can only break what is right.
-                let active = blocks_with_misplaced(cells);
+                let active = &actives[pi];
                 (0..MOVE_COUNT).filter_map(move |mi| {
                     if mi / 3 == node.last || !active[mi / 9] {
                         return None;

@@ -61,10 +61,13 @@ impl Effort {
         [40, 80, 120, 160, 200][self.0 as usize - 1]
     }
 
-    /// Time the beam may take when no budget is given. A beam that has not undone a
+    /// Moves the beam may try when no time budget is given (about 8 million a second on
+    /// two cores, so about 1.2 s at the default effort). A beam that has not undone a
     /// shallow scramble by then rarely does later; sweep and endgame finish faster.
-    pub(crate) fn beam_time(self) -> Duration {
-        Duration::from_millis([500, 1200, 8000, 20_000, 60_000][self.0 as usize - 1])
+    /// Counting work rather than time makes the answer the same on every run and
+    /// machine, however busy; only `--timeout` trades that for a time limit.
+    pub(crate) fn beam_work(self) -> u64 {
+        [4, 10, 64, 160, 480][self.0 as usize - 1] * 1_000_000
     }
 
     /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
@@ -211,14 +214,13 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    /// Whether the beam should stop: past the budget's first half, or past the
-    /// effort's own beam time when no budget is given.
-    pub fn out_of_time(&self) -> bool {
-        let limit = match self.opts.time_budget {
-            Some(b) => b / 2,
-            None => self.opts.effort.beam_time(),
-        };
-        self.start.elapsed() >= limit
+    /// Whether the beam should stop after trying `work` moves: past the time budget's
+    /// first half when one is given, otherwise past the effort's work.
+    pub fn beam_done(&self, work: u64) -> bool {
+        match self.opts.time_budget {
+            Some(b) => self.start.elapsed() >= b / 2,
+            None => work >= self.opts.effort.beam_work(),
+        }
     }
 
     pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
@@ -375,6 +377,26 @@ mod tests {
         assert_eq!(d.carries(FAR_CARRY_CELLS + 1).cells, 3);
         assert!(!Effort::new(1).carries(1).far);
         assert!(Effort::new(3).carries(700).far);
+    }
+
+    #[test]
+    fn the_beam_stops_on_work_unless_a_time_budget_is_given() {
+        let ctx = |budget: Option<Duration>| Ctx {
+            start: Instant::now(),
+            opts: SolveOptions {
+                time_budget: budget,
+                ..SolveOptions::default()
+            },
+        };
+        let work = Effort::DEFAULT.beam_work();
+        // Right away, so only the work counted can stop it.
+        let by_work = ctx(None);
+        assert!(!by_work.beam_done(work - 1));
+        assert!(by_work.beam_done(work));
+        // With a budget, time decides and work does not.
+        let by_time = ctx(Some(Duration::from_secs(3600)));
+        assert!(!by_time.beam_done(work * 1000));
+        assert!(ctx(Some(Duration::ZERO)).beam_done(0));
     }
 
     #[test]
