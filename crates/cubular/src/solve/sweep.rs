@@ -16,6 +16,9 @@
 //! cell, and consecutive conjugates on one setup cancel in between; on a deeply
 //! scrambled cube this leaves a fifth as many cells to the commutator endgame (which
 //! costs about 3.4 moves a cell).
+//!
+//! A placement often fixes other cells due soon by chance; these are locked at once,
+//! as if placed, so that the next placements keep them.
 
 use super::Ctx;
 use crate::cube::{coords, index, Cube, CELLS, SOLVED};
@@ -277,6 +280,12 @@ impl Board {
     }
 }
 
+/// Cells due next that a placement may fix as well and lock at once (see [`run`]).
+/// Measured on eight 5000-move scrambles: 20, 40, 60 and 100 cells gave about the same
+/// lengths; 160 was 20% longer, since locking cells far ahead leaves fewer free blocks
+/// for the cells before them.
+const WINDOW: usize = 40;
+
 /// Moves a conjugate costs: conjugates are looked for only when no free path is
 /// cheaper (they are the slow part of the sweep).
 const CONJUGATE_COST: i32 = 3;
@@ -303,17 +312,37 @@ pub fn run(cube: &Cube, _ctx: &Ctx, variant: usize) -> Vec<Move> {
     let mut out = Vec::new();
     let mut done = vec![false; CELLS];
     let list = order(variant);
-    for t in list.iter().copied().chain(list.iter().copied()) {
+    let twice: Vec<usize> = list.iter().chain(list.iter()).copied().collect();
+    for (k, &t) in twice.iter().enumerate() {
         if done[t] {
             continue;
         }
         if board.cells[t] != SOLVED[t] {
+            let window: Vec<usize> = twice[k + 1..]
+                .iter()
+                .copied()
+                .filter(|&c| !done[c] && c != t)
+                .take(WINDOW)
+                .collect();
             let Some(seq) = board.placing(t, out.last().map(|m: &Move| m.index())) else {
                 continue;
             };
+            let wrong: Vec<usize> = window
+                .iter()
+                .copied()
+                .filter(|&c| board.cells[c] != SOLVED[c])
+                .collect();
             for &m in &seq {
                 play(&mut board.cells, m);
                 out.push(Move::from_index(m));
+            }
+            // Cells due next that the placement fixed as well are kept from now on:
+            // left unlocked, the next placements would mostly break them again.
+            for c in wrong {
+                if !done[c] && board.cells[c] == SOLVED[c] {
+                    done[c] = true;
+                    board.lock(c);
+                }
             }
             if cfg!(test) {
                 assert_eq!(board.cells[t], SOLVED[t]);
@@ -395,6 +424,26 @@ mod tests {
         let mut after = cube.clone();
         after.apply_all(&moves);
         assert!(after.misplaced() < 120, "{} left", after.misplaced());
+    }
+
+    #[test]
+    fn cells_fixed_by_chance_are_kept() {
+        // Six deep scrambles, sweep order 0, scored as moves plus the endgame's 3.4
+        // moves a cell left: 7466 in all when cells a placement fixed by chance were
+        // left unlocked, 7259 now (measured; five of the six got shorter).
+        let ctx = default_ctx();
+        let cost: f64 = (21..27)
+            .map(|seed| {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let (cube, _) = scramble(&mut rng, 5000);
+                let moves = run(&cube, &ctx, 0);
+                let mut after = cube.clone();
+                after.apply_all(&moves);
+                assert!(after.misplaced() < 120);
+                moves.len() as f64 + 3.4 * after.misplaced() as f64
+            })
+            .sum();
+        assert!(cost < 7360.0, "cost {cost}");
     }
 
     #[test]
