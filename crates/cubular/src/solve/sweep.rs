@@ -90,6 +90,9 @@ struct Board {
     cells: [u8; CELLS],
     locked: [bool; CELLS],
     locked_in: [u16; 343],
+    /// How much fixing each cell counts when placements are compared:
+    /// [`DUE_WEIGHT`] for the cells due next, else 1.
+    weight: [i32; CELLS],
     /// Breadth-first search scratch: where each reached cell's piece goes next.
     prev: Vec<(u16, u16)>,
     seen: Vec<u32>,
@@ -102,6 +105,7 @@ impl Board {
             cells: *cube.cells(),
             locked: [false; CELLS],
             locked_in: [0; 343],
+            weight: [1; CELLS],
             prev: vec![(0, 0); CELLS],
             seen: vec![u32::MAX; CELLS],
             stamp: 0,
@@ -191,8 +195,9 @@ impl Board {
             .collect()
     }
 
-    /// Change in misplaced cells from playing `seq`, or `None` when it disturbs a
-    /// locked cell or leaves `t` wrong. Only the cells the moves turn are looked at.
+    /// Change in misplaced cells from playing `seq`, each counted by its weight (see
+    /// [`Board::weight`]), or `None` when it disturbs a locked cell or leaves `t`
+    /// wrong. Only the cells the moves turn are looked at.
     fn outcome(&self, t: usize, seq: &[usize]) -> Option<i32> {
         let table = move_table();
         let mut touched: Vec<usize> = seq
@@ -214,15 +219,15 @@ impl Board {
             if self.locked[i] && !after {
                 return None;
             }
-            delta += before as i32 - after as i32;
+            delta += self.weight[i] * (before as i32 - after as i32);
         }
         Some(delta)
     }
 
     /// The best way to place `t` after the move `last`: a free path, or a conjugate
     /// `A P A'` of one move `P` (see the module doc) when no free path is shorter; the
-    /// cheapest counting what merges with `last`, then the one leaving the fewest cells
-    /// misplaced.
+    /// cheapest counting what merges with `last`, then the one fixing the most cells
+    /// due next, then the most others (see [`Board::outcome`]).
     fn placing(&mut self, t: usize, last: Option<usize>) -> Option<Vec<usize>> {
         // (moves after merging with `last`, cells misplaced after, the moves)
         let mut best: Option<(i32, i32, Vec<usize>)> = None;
@@ -280,11 +285,19 @@ impl Board {
     }
 }
 
-/// Cells due next that a placement may fix as well and lock at once (see [`run`]).
-/// Measured on eight 5000-move scrambles: 20, 40, 60 and 100 cells gave about the same
-/// lengths; 160 was 20% longer, since locking cells far ahead leaves fewer free blocks
-/// for the cells before them.
-const WINDOW: usize = 40;
+/// Cells due next: a placement is chosen for the most of them it fixes as well, and
+/// those it fixes are locked at once (see [`run`]). Measured on eight 5000-move
+/// scrambles (total length): 20 cells 8191, 40 7762, 50 7722, 60 7716, 80 7908,
+/// 100 7973, 200 9442; locking cells far ahead leaves fewer free blocks for the cells
+/// before them.
+const WINDOW: usize = 50;
+
+/// What fixing a cell due next counts against fixing any other cell when placements
+/// are compared: enough that the cells due next decide (the eight scrambles: 8878
+/// moves in all at 1, 8397 at 2, 8068 at 4, 7775 at 10, 7762 at 30 and at 100). A
+/// cell fixed further on is mostly broken again before its turn; one due next is
+/// kept.
+const DUE_WEIGHT: i32 = 30;
 
 /// Moves a conjugate costs: conjugates are looked for only when no free path is
 /// cheaper (they are the slow part of the sweep).
@@ -324,7 +337,14 @@ pub fn run(cube: &Cube, _ctx: &Ctx, variant: usize) -> Vec<Move> {
                 .filter(|&c| !done[c] && c != t)
                 .take(WINDOW)
                 .collect();
-            let Some(seq) = board.placing(t, out.last().map(|m: &Move| m.index())) else {
+            for &c in &window {
+                board.weight[c] = DUE_WEIGHT;
+            }
+            let found = board.placing(t, out.last().map(|m: &Move| m.index()));
+            for &c in &window {
+                board.weight[c] = 1;
+            }
+            let Some(seq) = found else {
                 continue;
             };
             let wrong: Vec<usize> = window
