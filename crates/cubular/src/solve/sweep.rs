@@ -447,10 +447,12 @@ mod tests {
     }
 
     #[test]
-    fn cells_fixed_by_chance_are_kept() {
+    fn the_sweep_favours_and_keeps_the_cells_due_next() {
         // Six deep scrambles, sweep order 0, scored as moves plus the endgame's 3.4
-        // moves a cell left: 7466 in all when cells a placement fixed by chance were
-        // left unlocked, 7259 now (measured; five of the six got shorter).
+        // moves a cell left (measured): 7466 in all when placements were compared by
+        // all cells they fix and the cells due next they fixed by chance were left
+        // unlocked; 7259 with those locked; 6381 with placements chosen for the cells
+        // due next they fix.
         let ctx = default_ctx();
         let cost: f64 = (21..27)
             .map(|seed| {
@@ -463,7 +465,7 @@ mod tests {
                 moves.len() as f64 + 3.4 * after.misplaced() as f64
             })
             .sum();
-        assert!(cost < 7360.0, "cost {cost}");
+        assert!(cost < 6900.0, "cost {cost}");
     }
 
     #[test]
