@@ -17,8 +17,10 @@
 //! scrambled cube this leaves a fifth as many cells to the commutator endgame (which
 //! costs about 3.4 moves a cell).
 //!
-//! A placement often fixes other cells due soon by chance; these are locked at once,
-//! as if placed, so that the next placements keep them.
+//! Among the shortest placements of a cell, the one fixing the most of the cells due
+//! next is played, and those it fixes are locked at once, as if placed, so that the
+//! next placements keep them. (Cells fixed further on are mostly broken again before
+//! their turn, so counting them led the sweep astray.)
 
 use super::Ctx;
 use crate::cube::{coords, index, Cube, CELLS, SOLVED};
@@ -224,6 +226,23 @@ impl Board {
         Some(delta)
     }
 
+    /// [`Board::placing`] with the cells `due` next weighted by [`DUE_WEIGHT`].
+    fn placing_with_due(
+        &mut self,
+        t: usize,
+        last: Option<usize>,
+        due: &[usize],
+    ) -> Option<Vec<usize>> {
+        for &c in due {
+            self.weight[c] = DUE_WEIGHT;
+        }
+        let found = self.placing(t, last);
+        for &c in due {
+            self.weight[c] = 1;
+        }
+        found
+    }
+
     /// The best way to place `t` after the move `last`: a free path, or a conjugate
     /// `A P A'` of one move `P` (see the module doc) when no free path is shorter; the
     /// cheapest counting what merges with `last`, then the one fixing the most cells
@@ -337,14 +356,8 @@ pub fn run(cube: &Cube, _ctx: &Ctx, variant: usize) -> Vec<Move> {
                 .filter(|&c| !done[c] && c != t)
                 .take(WINDOW)
                 .collect();
-            for &c in &window {
-                board.weight[c] = DUE_WEIGHT;
-            }
-            let found = board.placing(t, out.last().map(|m: &Move| m.index()));
-            for &c in &window {
-                board.weight[c] = 1;
-            }
-            let Some(seq) = found else {
+            let last = out.last().map(|m: &Move| m.index());
+            let Some(seq) = board.placing_with_due(t, last, &window) else {
                 continue;
             };
             let wrong: Vec<usize> = window
