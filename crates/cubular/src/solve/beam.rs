@@ -82,7 +82,9 @@ const RUNNERS_UP: usize = 8;
 
 /// Run the beam; returns the moves to the best cube found, then to the runners-up
 /// (cubes nearly as good, which the repair may finish where the best one fails).
-pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
+/// `runs` beams share the effort's work (or the time budget's first half).
+pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
+    let started = std::time::Instant::now();
     let w = cost_table();
     let width = ctx.opts.effort.beam_width(lead);
     let patience = 2 + ctx.opts.effort.level() as usize;
@@ -116,7 +118,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
     while best_score > 0
         && stale < patience
         && levels < ctx.opts.effort.beam_levels()
-        && !ctx.beam_done(work)
+        && !ctx.beam_done(work, started, runs)
     {
         levels += 1;
         // A block holding no misplaced cell can only break what is right.
@@ -206,12 +208,17 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
         }
         beam = next;
         // A deep scramble gives single moves little to undo: leave it to later stages.
+        // (Undoing a scramble move mends bonds long before it puts cells right, so a
+        // bond-led beam is not judged by cells.)
         let misplaced = |c: &[u8; CELLS]| {
             (0..CELLS)
                 .filter(|&i| c[i] != crate::cube::SOLVED[i])
                 .count()
         };
-        if levels == 8 && (start.misplaced() - misplaced(&beam[0].cells)) < 8 * SHALLOW_GAIN {
+        if !bonds_lead
+            && levels == 8
+            && (start.misplaced() - misplaced(&beam[0].cells)) < 8 * SHALLOW_GAIN
+        {
             return vec![Vec::new()];
         }
         for node in beam.iter().take(RUNNERS_UP) {
@@ -251,6 +258,27 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead) -> Vec<Vec<Move>> {
 mod tests {
     use super::*;
     use crate::moves::Axis;
+
+    #[test]
+    fn a_bond_led_beam_is_not_cut_short_on_a_mid_depth_scramble() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let (cube, _) = crate::scramble::scramble(&mut rng, 70);
+        // Deeper than a shallow scramble: undoing moves mends bonds here long before
+        // it puts cells right, so judging the beam by cells after 8 levels ended it
+        // with no moves at all (measured).
+        assert!(cube.misplaced() > super::super::SHALLOW_MISPLACED);
+        let ctx = Ctx {
+            start: std::time::Instant::now(),
+            opts: super::super::SolveOptions::default(),
+        };
+        let path = run(&cube, &ctx, Lead::Bonds, 1).swap_remove(0);
+        assert!(path.len() > 20, "{} moves", path.len());
+        let mut after = cube.clone();
+        after.apply_all(&path);
+        let (before, now) = (broken(cube.cells()), broken(after.cells()));
+        assert!(now < before * 3 / 4, "{before} -> {now} broken bonds");
+    }
 
     #[test]
     fn active_blocks_are_those_holding_a_misplaced_cell() {
