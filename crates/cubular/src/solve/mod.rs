@@ -146,28 +146,56 @@ const SHALLOW_MISPLACED: usize = 330;
 /// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] is tried by both
 /// leads (random scrambles of up to about 100 moves leave 500 or fewer; 5000-move ones
 /// about 640). A bond-led beam run to the end (not judged by cells fixed) undoes the
-/// scramble moves of the less tangled regions, a cell-led one the cells; the finish
-/// after each differs, and the shorter is kept. On the bench's challenge cubes and
-/// 10-100-move scrambles at effort 3 that took 10,949 moves in all to 10,261 (the
-/// scrambles' median 564 to 467), at twice the time.
+/// scramble moves of the less tangled regions, a cell-led one the cells; each gets
+/// half the work.
 const BOTH_LEADS_MISPLACED: usize = 500;
 
-/// Lowest effort that tries both leads (see [`BOTH_LEADS_MISPLACED`]): at the default
-/// effort each beam's half of the work gave 3% shorter solutions for 1.7 times the
-/// time, past the default's two seconds.
-const BOTH_LEADS_EFFORT: u32 = 3;
+/// Lowest effort that finishes after both beams and keeps the shorter solution;
+/// below it only the beam that [`likelier_shorter`] picks is finished. On the bench's
+/// challenge cubes and 10-100-move scrambles: at effort 3 finishing both took 10,949
+/// moves in all (one cell-led beam) to 10,261 (the scrambles' median 564 to 467), at
+/// twice the time. At the default effort finishing both took 11,467 to 11,160 for
+/// 1.7 times the time, past its two seconds a cube; finishing the one picked, to
+/// 11,277 for 1.25 times.
+const FINISH_BOTH_EFFORT: u32 = 3;
+
+/// Which of two beams' paths (by lead) likely finishes shorter: the one with fewer
+/// moves kept (see [`worth_keeping`]) plus the finish's moves for the cells it leaves
+/// (see [`Lead::finish_per_cell`]). On nine mid-depth cubes this picked the shorter
+/// finish six times, and lost 3-23 moves when it did not.
+fn likelier_shorter(cube: &Cube, beams: &[(Lead, Vec<Vec<Move>>)]) -> usize {
+    let estimate = |(lead, paths): &(Lead, Vec<Vec<Move>>)| {
+        let kept = worth_keeping(cube, paths.first().cloned().unwrap_or_default());
+        kept.len() as f64 + played(cube, &kept).misplaced() as f64 * lead.finish_per_cell()
+    };
+    let mut best = 0;
+    for (i, b) in beams.iter().enumerate() {
+        if estimate(b) < estimate(&beams[best]) {
+            best = i;
+        }
+    }
+    best
+}
 
 impl Lead {
     /// The leads to try on `cube`, each beam with its share of the work: bonds alone
-    /// for a shallow scramble, cells alone for a deep one; in between, from effort
-    /// [`BOTH_LEADS_EFFORT`], both (see [`BOTH_LEADS_MISPLACED`]).
-    pub(crate) fn to_try(cube: &Cube, effort: Effort) -> &'static [Lead] {
+    /// for a shallow scramble, cells alone for a deep one, both in between (see
+    /// [`BOTH_LEADS_MISPLACED`]).
+    pub(crate) fn to_try(cube: &Cube) -> &'static [Lead] {
         match cube.misplaced() {
             n if n <= SHALLOW_MISPLACED => &[Lead::Bonds],
-            n if n <= BOTH_LEADS_MISPLACED && effort.level() >= BOTH_LEADS_EFFORT => {
-                &[Lead::Cells, Lead::Bonds]
-            }
+            n if n <= BOTH_LEADS_MISPLACED => &[Lead::Cells, Lead::Bonds],
             _ => &[Lead::Cells],
+        }
+    }
+
+    /// Moves the finish spends on a cell this lead's beam left misplaced, about: the
+    /// bond-led beam's residue, in fewer tangled regions, finishes cheaper (measured
+    /// on the bench's mid-depth cubes at effort 3: 2.15-2.48 against 2.7-3.0).
+    pub(crate) fn finish_per_cell(self) -> f64 {
+        match self {
+            Lead::Cells => 2.8,
+            Lead::Bonds => 2.35,
         }
     }
 
@@ -338,13 +366,20 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         start: Instant::now(),
         opts: opts.clone(),
     };
-    let leads = Lead::to_try(cube, opts.effort);
+    let leads = Lead::to_try(cube);
     // The sweep and endgame from the start, which every lead may compare with.
     let from_start = std::cell::OnceCell::new();
     let mut best: Option<Vec<Move>> = None;
-    for &lead in leads {
+    let mut beams: Vec<(Lead, Vec<Vec<Move>>)> = leads
+        .iter()
+        .map(|&lead| (lead, beam::run(cube, &ctx, lead, leads.len() as u32)))
+        .collect();
+    if beams.len() > 1 && opts.effort.level() < FINISH_BOTH_EFFORT {
+        let pick = likelier_shorter(cube, &beams);
+        beams = vec![beams.swap_remove(pick)];
+    }
+    for (_, paths) in beams {
         // Undo what the beam can (all of a shallow scramble, often), then finish.
-        let paths = beam::run(cube, &ctx, lead, leads.len() as u32);
         let moves = after_beam(cube, paths, &from_start, &ctx)?;
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
             best = Some(moves);
@@ -445,7 +480,7 @@ mod tests {
     }
 
     #[test]
-    fn both_leads_are_tried_between_shallow_and_deep_from_effort_3() {
+    fn both_leads_are_tried_between_shallow_and_deep() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
         let (shallow, _) = crate::scramble::scramble(&mut rng, 15);
@@ -453,13 +488,35 @@ mod tests {
         let (deep, _) = crate::scramble::scramble(&mut rng, 1000);
         assert!(middle.misplaced() > SHALLOW_MISPLACED);
         assert!(middle.misplaced() <= BOTH_LEADS_MISPLACED);
-        for level in Effort::MIN..=Effort::MAX {
-            let e = Effort::new(level);
-            assert_eq!(Lead::to_try(&shallow, e), &[Lead::Bonds]);
-            assert_eq!(Lead::to_try(&deep, e), &[Lead::Cells]);
-            let both = level >= BOTH_LEADS_EFFORT;
-            assert_eq!(Lead::to_try(&middle, e).len(), if both { 2 } else { 1 });
+        assert_eq!(Lead::to_try(&shallow), &[Lead::Bonds]);
+        assert_eq!(Lead::to_try(&middle), &[Lead::Cells, Lead::Bonds]);
+        assert_eq!(Lead::to_try(&deep), &[Lead::Cells]);
+    }
+
+    #[test]
+    fn the_likelier_shorter_path_weighs_cells_left_by_lead() {
+        let undo = [
+            Move::new(2, 2, 2, Axis::X, 1).unwrap(),
+            Move::new(6, 6, 6, Axis::Y, 2).unwrap(),
+        ];
+        let mut cube = Cube::solved();
+        for m in undo.iter().rev() {
+            cube.apply(m.inverse());
         }
+        let left = played(&cube, &undo[..1]).misplaced() as f64;
+        assert!(left > 0.0);
+        let whole = vec![undo.to_vec()];
+        let half = vec![undo[..1].to_vec()];
+        // The path that solves wins, whichever lead found it.
+        for lead in [Lead::Cells, Lead::Bonds] {
+            let beams = [(lead, half.clone()), (lead, whole.clone())];
+            assert_eq!(likelier_shorter(&cube, &beams), 1);
+        }
+        // The same path and cells left: the bond-led residue is the cheaper finish.
+        let beams = [(Lead::Cells, half.clone()), (Lead::Bonds, half.clone())];
+        assert_eq!(likelier_shorter(&cube, &beams), 1);
+        let beams = [(Lead::Bonds, half.clone()), (Lead::Cells, half)];
+        assert_eq!(likelier_shorter(&cube, &beams), 0);
     }
 
     #[test]
