@@ -4,10 +4,11 @@
 //! broken bonds (it undoes shallow scrambles move by move), an outside-in sweep that
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
-//! far pieces by setup moves. Only the part of the beam's path that pays for itself is
-//! kept; a modest residue after it goes straight to the commutators, a large one to
-//! sweep and endgame. A final pass merges and cancels moves. Every solution is checked
-//! by applying it before it is returned.
+//! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
+//! by cells and one by bonds (see [`Lead`]). Only the part of a beam's path that pays
+//! for itself is kept; a modest residue after it goes straight to the commutators, a
+//! large one to sweep and endgame. A final pass merges and cancels moves. Every
+//! solution is checked by applying it before it is returned.
 
 mod beam;
 mod bonds;
@@ -370,6 +371,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     // The sweep and endgame from the start, which every lead may compare with.
     let from_start = std::cell::OnceCell::new();
     let mut best: Option<Vec<Move>> = None;
+    // Undo what the beams can (all of a shallow scramble, often), then finish.
     let mut beams: Vec<(Lead, Vec<Vec<Move>>)> = leads
         .iter()
         .map(|&lead| (lead, beam::run(cube, &ctx, lead, leads.len() as u32)))
@@ -379,7 +381,6 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beams = vec![beams.swap_remove(pick)];
     }
     for (_, paths) in beams {
-        // Undo what the beam can (all of a shallow scramble, often), then finish.
         let moves = after_beam(cube, paths, &from_start, &ctx)?;
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
             best = Some(moves);
