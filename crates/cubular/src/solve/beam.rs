@@ -86,7 +86,7 @@ const RUNNERS_UP: usize = 8;
 pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let started = std::time::Instant::now();
     let w = cost_table();
-    let width = ctx.opts.effort.beam_width(lead);
+    let width = ctx.opts.effort.beam_width(lead, runs > 1);
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();

@@ -50,10 +50,17 @@ impl Effort {
     }
 
     /// Beam width of the first stage; a bond-led beam needs more room (see [`Lead`]).
-    pub(crate) fn beam_width(self, lead: Lead) -> usize {
-        match lead {
-            Lead::Cells => [8, 24, 64, 160, 400][self.0 as usize - 1],
-            Lead::Bonds => [32, 128, 160, 240, 400][self.0 as usize - 1],
+    /// A bond-led beam beside a cell-led one (`shared`) is narrowed at the lowest
+    /// efforts so that it reaches deeper on its half of the work: at the default
+    /// effort, width 128 went about 14 levels and was never picked on the bench;
+    /// width 32 was picked on 8 of its 18 mid-depth cubes (4 came out shorter, 4
+    /// longer), and the bench's challenge cubes and 10-100-move scrambles took 11,277
+    /// moves in all to 11,138.
+    pub(crate) fn beam_width(self, lead: Lead, shared: bool) -> usize {
+        match (lead, shared) {
+            (Lead::Cells, _) => [8, 24, 64, 160, 400][self.0 as usize - 1],
+            (Lead::Bonds, false) => [32, 128, 160, 240, 400][self.0 as usize - 1],
+            (Lead::Bonds, true) => [32, 32, 160, 240, 400][self.0 as usize - 1],
         }
     }
 
@@ -156,8 +163,9 @@ const BOTH_LEADS_MISPLACED: usize = 500;
 /// challenge cubes and 10-100-move scrambles: at effort 3 finishing both took 10,949
 /// moves in all (one cell-led beam) to 10,261 (the scrambles' median 564 to 467), at
 /// twice the time. At the default effort finishing both took 11,467 to 11,160 for
-/// 1.7 times the time, past its two seconds a cube; finishing the one picked, to
-/// 11,277 for 1.25 times.
+/// 1.7 times the time, past its two seconds a cube; finishing the one picked (with
+/// the narrower shared bond-led beam, see [`Effort::beam_width`]), to 11,138 for 1.3
+/// times.
 const FINISH_BOTH_EFFORT: u32 = 3;
 
 /// Which of two beams' paths (by lead) likely finishes shorter: the one with fewer
