@@ -502,8 +502,8 @@ mod tests {
         assert_eq!(Lead::to_try(&deep), &[Lead::Cells]);
     }
 
-    #[test]
-    fn the_likelier_shorter_path_weighs_cells_left_by_lead() {
+    /// A cube two disjoint moves from solved, and the two moves that undo it.
+    fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
             Move::new(2, 2, 2, Axis::X, 1).unwrap(),
             Move::new(6, 6, 6, Axis::Y, 2).unwrap(),
@@ -512,6 +512,12 @@ mod tests {
         for m in undo.iter().rev() {
             cube.apply(m.inverse());
         }
+        (cube, undo)
+    }
+
+    #[test]
+    fn the_likelier_shorter_path_weighs_cells_left_by_lead() {
+        let (cube, undo) = two_moves_to_undo();
         let left = played(&cube, &undo[..1]).misplaced() as f64;
         assert!(left > 0.0);
         let whole = vec![undo.to_vec()];
@@ -567,14 +573,7 @@ mod tests {
 
     #[test]
     fn worth_keeping_drops_a_tail_that_does_not_pay() {
-        let undo = [
-            Move::new(2, 2, 2, Axis::X, 1).unwrap(),
-            Move::new(6, 6, 6, Axis::Y, 2).unwrap(),
-        ];
-        let mut cube = Cube::solved();
-        for m in undo.iter().rev() {
-            cube.apply(m.inverse());
-        }
+        let (cube, undo) = two_moves_to_undo();
         // The undo, then moves that only scramble more.
         let mut path = undo.to_vec();
         path.push(Move::new(4, 4, 4, Axis::Z, 1).unwrap());
