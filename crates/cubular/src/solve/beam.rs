@@ -48,6 +48,9 @@ const SHALLOW_GAIN: usize = 6;
 
 struct Node {
     cells: Box<[u8; CELLS]>,
+    /// What each move would change the score by, and the broken bonds it would add
+    /// (see [`Gains`]).
+    gains: Gains,
     /// Zobrist hash of `cells`.
     hash: u64,
     score: i32,
@@ -55,6 +58,77 @@ struct Node {
     at: u32,
     /// Block and axis of the last move (moves on it again would merge), or MAX.
     last: usize,
+}
+
+/// Each move's change to a cube's score and to its broken bonds, kept per beam cube: a
+/// move's gain depends only on the cells of its block and their neighbours, so a child
+/// cube recomputes only the moves near the one that made it (fewer than half of all,
+/// on average) and copies the rest from its parent.
+#[derive(Clone)]
+struct Gains(Box<[(i32, i32); MOVE_COUNT]>);
+
+/// How a beam scores moves: bond weight, and whether moves that break more bonds than
+/// they mend are skipped.
+#[derive(Clone, Copy)]
+struct Scoring {
+    bond_weight: i32,
+    bonds_lead: bool,
+}
+
+impl Scoring {
+    /// Move `mi`'s change to the score of `cells`, and to its broken bonds.
+    #[inline]
+    fn gain(self, cells: &[u8; CELLS], mi: usize) -> (i32, i32) {
+        let (w, table, surf) = (cost_table(), move_table(), surfaces());
+        let mut b = 0;
+        for &(src, dst, out) in &surf[mi] {
+            let o = cells[out as usize];
+            b += intact(cells[dst as usize], o) as i32 - intact(cells[src as usize], o) as i32;
+        }
+        let mut d = self.bond_weight * b;
+        for &(dst, src) in &table[mi] {
+            let (dst, src) = (dst as usize, src as usize);
+            d += w[dst * 10 + cells[src] as usize] - w[dst * 10 + cells[dst] as usize];
+        }
+        (d, b)
+    }
+
+    /// Every move's gain on `cells`.
+    fn all(self, cells: &[u8; CELLS]) -> Gains {
+        let mut g = Box::new([(0, 0); MOVE_COUNT]);
+        for (mi, slot) in g.iter_mut().enumerate() {
+            *slot = self.gain(cells, mi);
+        }
+        Gains(g)
+    }
+
+    /// The gains on `cells`, which move `mv` made from a cube with gains `parent`.
+    fn after(self, parent: &Gains, cells: &[u8; CELLS], mv: usize) -> Gains {
+        let mut g = parent.clone();
+        for &mi in near(mv / 9) {
+            g.0[mi as usize] = self.gain(cells, mi as usize);
+        }
+        g
+    }
+}
+
+/// For each block, the moves whose gain a turn of it can change: those of blocks whose
+/// cells or neighbours it holds (centres at most 3 apart on every axis).
+fn near(block: usize) -> &'static [u16] {
+    static NEAR: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    &NEAR.get_or_init(|| {
+        (0..343)
+            .map(|b| {
+                let m = Move::from_index(b * 9);
+                (0..MOVE_COUNT as u16)
+                    .filter(|&mi| {
+                        let o = Move::from_index(mi as usize);
+                        m.x.abs_diff(o.x) <= 3 && m.y.abs_diff(o.y) <= 3 && m.z.abs_diff(o.z) <= 3
+                    })
+                    .collect()
+            })
+            .collect()
+    })[block]
 }
 
 #[derive(Clone, Copy)]
@@ -90,16 +164,20 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();
-    let surf = surfaces();
     let bw = lead.bond_weight();
     let bonds_lead = lead == Lead::Bonds;
 
+    let scoring = Scoring {
+        bond_weight: bw,
+        bonds_lead,
+    };
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
     let root_score = score(&root_cells, w, bw);
     // Path arena: (parent, move); entry 0 is the root.
     let mut arena: Vec<(u32, u16)> = vec![(u32::MAX, u16::MAX)];
     let mut beam = vec![Node {
         hash: hash(&root_cells),
+        gains: scoring.all(&root_cells),
         cells: root_cells,
         score: root_score,
         at: 0,
@@ -134,27 +212,16 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
             .par_iter()
             .enumerate()
             .flat_map_iter(|(pi, node)| {
-                let cells = &node.cells;
                 let active = &actives[pi];
                 (0..MOVE_COUNT).filter_map(move |mi| {
                     if mi / 3 == node.last || !active[mi / 9] {
                         return None;
                     }
-                    let mut b = 0;
-                    for &(src, dst, out) in &surf[mi] {
-                        let o = cells[out as usize];
-                        b += intact(cells[dst as usize], o) as i32
-                            - intact(cells[src as usize], o) as i32;
-                    }
+                    let (d, b) = node.gains.0[mi];
                     // When bonds lead, a move that breaks more bonds than it mends is
                     // not an undo worth scoring.
-                    if bonds_lead && b > 0 {
+                    if scoring.bonds_lead && b > 0 {
                         return None;
-                    }
-                    let mut d = bw * b;
-                    for &(dst, src) in &table[mi] {
-                        let (dst, src) = (dst as usize, src as usize);
-                        d += w[dst * 10 + cells[src] as usize] - w[dst * 10 + cells[dst] as usize];
                     }
                     Some(Child {
                         score: node.score + d,
@@ -171,7 +238,9 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         children.select_nth_unstable_by_key(keep - 1, |c| c.score);
         children.truncate(keep);
         children.sort_unstable_by_key(|c| c.score);
-        let mut next = Vec::with_capacity(width);
+        // Kept children: cells, hash, the child, and its place in the path arena; their
+        // gains are computed next, on all cores.
+        let mut next: Vec<(Box<[u8; CELLS]>, u64, Child, u32)> = Vec::with_capacity(width);
         for c in children {
             if next.len() == width {
                 break;
@@ -195,18 +264,22 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 cells[dst as usize] = v;
             }
             arena.push((parent.at, c.mv));
-            next.push(Node {
-                cells,
-                hash: h,
-                score: c.score,
-                at: (arena.len() - 1) as u32,
-                last: c.mv as usize / 3,
-            });
+            next.push((cells, h, c, (arena.len() - 1) as u32));
         }
         if next.is_empty() {
             break;
         }
-        beam = next;
+        beam = next
+            .into_par_iter()
+            .map(|(cells, hash, c, at)| Node {
+                gains: scoring.after(&beam[c.parent as usize].gains, &cells, c.mv as usize),
+                cells,
+                hash,
+                score: c.score,
+                at,
+                last: c.mv as usize / 3,
+            })
+            .collect();
         // A deep scramble gives single moves little to undo: leave it to later stages.
         // (Undoing a scramble move mends bonds long before it puts cells right, so a
         // bond-led beam is not judged by cells.)
@@ -278,6 +351,27 @@ mod tests {
         after.apply_all(&path);
         let (before, now) = (broken(cube.cells()), broken(after.cells()));
         assert!(now < before * 3 / 4, "{before} -> {now} broken bonds");
+    }
+
+    #[test]
+    fn a_childs_gains_copied_from_its_parent_are_those_computed_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut cube, _) = crate::scramble::scramble(&mut rng, 40);
+        for lead in [Lead::Cells, Lead::Bonds] {
+            let scoring = Scoring {
+                bond_weight: lead.bond_weight(),
+                bonds_lead: lead == Lead::Bonds,
+            };
+            let mut gains = scoring.all(cube.cells());
+            for _ in 0..30 {
+                let mv = rng.gen_range(0..MOVE_COUNT);
+                cube.apply(Move::from_index(mv));
+                gains = scoring.after(&gains, cube.cells(), mv);
+                let fresh = scoring.all(cube.cells());
+                assert!(gains.0 == fresh.0, "after {}", Move::from_index(mv));
+            }
+        }
     }
 
     #[test]
