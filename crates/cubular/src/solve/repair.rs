@@ -37,9 +37,18 @@ fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
     misplaced(&cells)
 }
 
+/// A single edit of a path: the edited path, which equals the old one before `start`
+/// and, from `end_new` on, the old one from `end_old` on.
+struct Edit {
+    path: Vec<Move>,
+    start: usize,
+    end_new: usize,
+    end_old: usize,
+}
+
 /// Every single edit of `path` but additions: a move moved elsewhere, replaced by
 /// another turn of its block (possibly shifted a little), or deleted.
-fn edits(path: &[Move]) -> Vec<Vec<Move>> {
+fn edits(path: &[Move]) -> Vec<Edit> {
     let mut out = Vec::new();
     for i in 0..path.len() {
         let block = path[i].block();
@@ -55,12 +64,94 @@ fn edits(path: &[Move]) -> Vec<Vec<Move>> {
                 }
                 let mut q = rest.clone();
                 q.insert(j, mv);
-                out.push(q);
+                let (start, end) = if j <= i { (j, i + 1) } else { (i, j + 1) };
+                out.push(Edit {
+                    path: q,
+                    start,
+                    end_new: end,
+                    end_old: end,
+                });
             }
         }
-        out.push(rest);
+        out.push(Edit {
+            path: rest,
+            start: i,
+            end_new: i,
+            end_old: i + 1,
+        });
     }
     out
+}
+
+/// A path played on a cube, kept so that an edit is scored from the few cells it
+/// changes: the cube after each prefix, where each cell's content ends after each
+/// suffix, and the cells misplaced at the end.
+struct Played<'a> {
+    path: &'a [Move],
+    states: Vec<[u8; CELLS]>,
+    ends: Vec<[u16; CELLS]>,
+    misplaced: usize,
+}
+
+impl<'a> Played<'a> {
+    fn new(start: &[u8; CELLS], path: &'a [Move]) -> Played<'a> {
+        let table = move_table();
+        let mut states = Vec::with_capacity(path.len() + 1);
+        let mut cells = *start;
+        states.push(cells);
+        for &m in path {
+            play(&mut cells, m.index());
+            states.push(cells);
+        }
+        let mut ends: Vec<[u16; CELLS]> = vec![[0; CELLS]; path.len() + 1];
+        ends[path.len()] = std::array::from_fn(|i| i as u16);
+        for j in (0..path.len()).rev() {
+            let mut e = ends[j + 1];
+            for &(d, s) in table[path[j].index()].iter() {
+                e[s as usize] = ends[j + 1][d as usize];
+            }
+            ends[j] = e;
+        }
+        Played {
+            path,
+            misplaced: misplaced(&cells),
+            states,
+            ends,
+        }
+    }
+
+    /// Cells misplaced after the edited path. Only cells that the moves between the
+    /// edit's ends turn (in the old path or the new) can end differently; each is
+    /// right when its content at the end of the edit belongs where the rest of the
+    /// path takes it.
+    fn misplaced_after(&self, e: &Edit) -> usize {
+        let table = move_table();
+        let mut cells = self.states[e.start];
+        let mut touched = [false; CELLS];
+        let mut list = Vec::with_capacity(CELLS);
+        let mut mark = |m: &Move| {
+            for &(d, _) in table[m.index()].iter() {
+                if !touched[d as usize] {
+                    touched[d as usize] = true;
+                    list.push(d as usize);
+                }
+            }
+        };
+        for m in &e.path[e.start..e.end_new] {
+            play(&mut cells, m.index());
+            mark(m);
+        }
+        for m in &self.path[e.start..e.end_old] {
+            mark(m);
+        }
+        let (old, end) = (&self.states[e.end_old], &self.ends[e.end_old]);
+        let mut mis = self.misplaced as i32;
+        for c in list {
+            let home = SOLVED[end[c] as usize];
+            mis += (cells[c] != home) as i32 - (old[c] != home) as i32;
+        }
+        mis as usize
+    }
 }
 
 /// The best single move to add anywhere in `path` (played on `start`): the cells it
@@ -125,9 +216,10 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
         if best_mis == 0 {
             break;
         }
+        let played = Played::new(start, &best);
         let edited = edits(&best)
             .into_par_iter()
-            .map(|q| (misplaced_after(start, &q), q.len(), q))
+            .map(|e| (played.misplaced_after(&e), e.path.len(), e.path))
             .min_by_key(|(mis, len, _)| (*mis, *len));
         let added = best_insertion(start, &best).map(|(mis, q)| (mis, q.len(), q));
         let candidate = [edited, added]
@@ -153,6 +245,31 @@ mod tests {
 
     fn undo_of(scramble: &[Move]) -> Vec<Move> {
         scramble.iter().rev().map(|m| m.inverse()).collect()
+    }
+
+    #[test]
+    fn an_edit_is_scored_as_replaying_it_would() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (cube, scramble) = crate::scramble::scramble(&mut rng, 12);
+        // A slipped undo: the true one with a few moves changed.
+        let mut path = undo_of(&scramble);
+        for _ in 0..3 {
+            let i = rng.gen_range(0..path.len());
+            path[i] = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
+        }
+        let played = Played::new(cube.cells(), &path);
+        let all = edits(&path);
+        assert!(all.len() > 500, "{} edits", all.len());
+        for e in &all {
+            assert_eq!(
+                played.misplaced_after(e),
+                misplaced_after(cube.cells(), &e.path),
+                "edit from {} to {}",
+                e.start,
+                e.end_old
+            );
+        }
     }
 
     #[test]
