@@ -5,7 +5,7 @@
 //! from the 24 cells the move changes, and keeps the best distinct children. The search
 //! returns the path to the best cube seen once it stops improving.
 
-use super::bonds::{broken, intact, surfaces};
+use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::weights::cost_table;
 use super::{Ctx, Lead};
 use crate::cube::{Cube, CELLS};
@@ -30,12 +30,17 @@ fn zobrist() -> &'static [[u64; 10]; CELLS] {
     })
 }
 
-/// Weighted count of misplaced cells plus `bond_weight` per broken bond.
-pub(crate) fn score(cells: &[u8; CELLS], w: &[i32], bond_weight: i32) -> i32 {
-    (0..CELLS)
+/// Weighted count of misplaced cells plus `bond_weight` per broken bond and
+/// `aligned_weight` per bond that does not run the solved way.
+pub(crate) fn score(cells: &[u8; CELLS], w: &[i32], bond_weight: i32, aligned_weight: i32) -> i32 {
+    let mut s = (0..CELLS)
         .map(|i| w[i * 10 + cells[i] as usize])
         .sum::<i32>()
-        + bond_weight * broken(cells)
+        + bond_weight * broken(cells);
+    if aligned_weight != 0 {
+        s += aligned_weight * misaligned(cells);
+    }
+    s
 }
 
 fn hash(cells: &[u8; CELLS]) -> u64 {
@@ -67,11 +72,12 @@ struct Node {
 #[derive(Clone)]
 struct Gains(Box<[(i32, i32); MOVE_COUNT]>);
 
-/// How a beam scores moves: bond weight, and whether moves that break more bonds than
-/// they mend are skipped.
+/// How a beam scores moves: bond weights (see [`score`]), and whether moves that break
+/// more bonds than they mend are skipped.
 #[derive(Clone, Copy)]
 struct Scoring {
     bond_weight: i32,
+    aligned_weight: i32,
     bonds_lead: bool,
 }
 
@@ -80,12 +86,20 @@ impl Scoring {
     #[inline]
     fn gain(self, cells: &[u8; CELLS], mi: usize) -> (i32, i32) {
         let (w, table, surf) = (cost_table(), move_table(), surfaces());
-        let mut b = 0;
+        let (mut b, mut a) = (0, 0);
         for &(src, dst, out) in &surf[mi] {
             let o = cells[out as usize];
-            b += intact(cells[dst as usize], o) as i32 - intact(cells[src as usize], o) as i32;
+            let (now, then) = (cells[dst as usize], cells[src as usize]);
+            b += intact(now, o) as i32 - intact(then, o) as i32;
+            if self.aligned_weight != 0 {
+                a += if out > dst {
+                    aligned(now, o) as i32 - aligned(then, o) as i32
+                } else {
+                    aligned(o, now) as i32 - aligned(o, then) as i32
+                };
+            }
         }
-        let mut d = self.bond_weight * b;
+        let mut d = self.bond_weight * b + self.aligned_weight * a;
         for &(dst, src) in &table[mi] {
             let (dst, src) = (dst as usize, src as usize);
             d += w[dst * 10 + cells[src] as usize] - w[dst * 10 + cells[dst] as usize];
@@ -165,14 +179,15 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let table = move_table();
     let z = zobrist();
     let bw = lead.bond_weight();
-    let bonds_lead = lead == Lead::Bonds;
+    let bonds_lead = lead != Lead::Cells;
 
     let scoring = Scoring {
         bond_weight: bw,
+        aligned_weight: lead.aligned_weight(),
         bonds_lead,
     };
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
-    let root_score = score(&root_cells, w, bw);
+    let root_score = score(&root_cells, w, bw, scoring.aligned_weight);
     // Path arena: (parent, move); entry 0 is the root.
     let mut arena: Vec<(u32, u16)> = vec![(u32::MAX, u16::MAX)];
     let mut beam = vec![Node {
@@ -358,10 +373,11 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let (mut cube, _) = crate::scramble::scramble(&mut rng, 40);
-        for lead in [Lead::Cells, Lead::Bonds] {
+        for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
             let scoring = Scoring {
                 bond_weight: lead.bond_weight(),
-                bonds_lead: lead == Lead::Bonds,
+                aligned_weight: lead.aligned_weight(),
+                bonds_lead: lead != Lead::Cells,
             };
             let mut gains = scoring.all(cube.cells());
             for _ in 0..30 {

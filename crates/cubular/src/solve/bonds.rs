@@ -14,6 +14,15 @@ pub fn intact(a: u8, b: u8) -> bool {
     INTACT[a as usize & 15][b as usize & 15]
 }
 
+/// Whether the bond between neighbouring cells holding `lower` and `higher` (the
+/// latter one step further along an axis) runs the way the solved cube's bonds do:
+/// the digit one more (mod 9) along the axis. A block turned over keeps the bonds
+/// inside it intact, but reverses some of them.
+#[inline(always)]
+pub fn aligned(lower: u8, higher: u8) -> bool {
+    (higher as usize + 9 - lower as usize) % 9 == 1
+}
+
 /// [`intact`] for every pair of digits 0..=15 (only 1..=9 occur), so that the beam's
 /// inner loop reads a table instead of dividing.
 static INTACT: [[bool; 16]; 16] = {
@@ -91,4 +100,39 @@ pub fn broken(cells: &[u8; CELLS]) -> i32 {
         }
     }
     n
+}
+
+/// Number of bonds in the whole cube that do not run the solved way (see [`aligned`]).
+pub fn misaligned(cells: &[u8; CELLS]) -> i32 {
+    let mut n = 0;
+    for i in 0..CELLS {
+        let (x, y, z) = coords(i);
+        for (inside, step) in [(x < 8, 1), (z < 8, 9), (y < 8, 81)] {
+            if inside && !aligned(cells[i], cells[i + step]) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Cube;
+    use crate::moves::Axis;
+
+    #[test]
+    fn a_block_turned_over_keeps_its_bonds_but_reverses_some() {
+        let solved = Cube::solved();
+        assert_eq!(broken(solved.cells()), 0);
+        assert_eq!(misaligned(solved.cells()), 0);
+        let mut turned = Cube::solved();
+        turned.apply(Move::new(4, 4, 4, Axis::Y, 2).unwrap());
+        // The bonds inside the block are intact but half of them run backwards, so
+        // more bonds are misaligned than broken (those across its surface).
+        let (b, m) = (broken(turned.cells()), misaligned(turned.cells()));
+        assert!(b > 0 && m > b, "{b} broken, {m} misaligned");
+        assert!(aligned(3, 4) && aligned(9, 1) && !aligned(4, 3) && !aligned(3, 5));
+    }
 }
