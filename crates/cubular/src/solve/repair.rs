@@ -154,57 +154,41 @@ impl<'a> Played<'a> {
     }
 }
 
-/// The best single move to add anywhere in `path` (played on `start`): the cells it
-/// leaves misplaced, and the path with it.
-///
-/// Every move at every place is scored without replaying the path: a move added
-/// after the first `j` moves changes only its block's cells at that time, and each of
-/// them ends where the rest of the path carries it, so its 24 cells decide.
-fn best_insertion(start: &[u8; CELLS], path: &[Move]) -> Option<(usize, Vec<Move>)> {
-    let table = move_table();
-    // The cube after each prefix, and where each cell's content ends after the rest.
-    let mut states = Vec::with_capacity(path.len() + 1);
-    let mut cells = *start;
-    states.push(cells);
-    for &m in path {
-        play(&mut cells, m.index());
-        states.push(cells);
-    }
-    let now = misplaced(&cells) as i32;
-    let mut ends: Vec<[u16; CELLS]> = vec![[0; CELLS]; path.len() + 1];
-    ends[path.len()] = std::array::from_fn(|i| i as u16);
-    for j in (0..path.len()).rev() {
-        let mut e = ends[j + 1];
-        for &(d, s) in table[path[j].index()].iter() {
-            e[s as usize] = ends[j + 1][d as usize];
+impl Played<'_> {
+    /// The best single move to add anywhere in the path: the cells it leaves
+    /// misplaced, and the path with it.
+    ///
+    /// Every move at every place is scored without replaying the path: a move added
+    /// after the first `j` moves changes only its block's cells at that time, and each
+    /// of them ends where the rest of the path carries it, so its 24 cells decide.
+    fn best_insertion(&self) -> Option<(usize, Vec<Move>)> {
+        let table = move_table();
+        let (gain, j, m) = (0..=self.path.len())
+            .into_par_iter()
+            .map(|j| {
+                let (state, end) = (&self.states[j], &self.ends[j]);
+                let mut best = (0i32, j, usize::MAX);
+                for (m, cyc) in table.iter().enumerate() {
+                    let mut delta = 0i32;
+                    for &(d, s) in cyc.iter() {
+                        let home = SOLVED[end[d as usize] as usize];
+                        delta +=
+                            (state[s as usize] != home) as i32 - (state[d as usize] != home) as i32;
+                    }
+                    if delta < best.0 {
+                        best = (delta, j, m);
+                    }
+                }
+                best
+            })
+            .min_by_key(|&(delta, j, _)| (delta, j))?;
+        if m == usize::MAX {
+            return None;
         }
-        ends[j] = e;
+        let mut q = self.path.to_vec();
+        q.insert(j, Move::from_index(m));
+        Some(((self.misplaced as i32 + gain) as usize, q))
     }
-    let (gain, j, m) = (0..=path.len())
-        .into_par_iter()
-        .map(|j| {
-            let (state, end) = (&states[j], &ends[j]);
-            let mut best = (0i32, j, usize::MAX);
-            for (m, cyc) in table.iter().enumerate() {
-                let mut delta = 0i32;
-                for &(d, s) in cyc.iter() {
-                    let home = SOLVED[end[d as usize] as usize];
-                    delta +=
-                        (state[s as usize] != home) as i32 - (state[d as usize] != home) as i32;
-                }
-                if delta < best.0 {
-                    best = (delta, j, m);
-                }
-            }
-            best
-        })
-        .min_by_key(|&(delta, j, _)| (delta, j))?;
-    if m == usize::MAX {
-        return None;
-    }
-    let mut q = path.to_vec();
-    q.insert(j, Move::from_index(m));
-    Some(((now + gain) as usize, q))
 }
 
 /// Improve `path` (moves played on `start`) by single edits while any helps; returns
@@ -221,7 +205,7 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
             .into_par_iter()
             .map(|e| (played.misplaced_after(&e), e.path.len(), e.path))
             .min_by_key(|(mis, len, _)| (*mis, *len));
-        let added = best_insertion(start, &best).map(|(mis, q)| (mis, q.len(), q));
+        let added = played.best_insertion().map(|(mis, q)| (mis, q.len(), q));
         let candidate = [edited, added]
             .into_iter()
             .flatten()
@@ -353,7 +337,9 @@ mod tests {
         let cube = scrambled_by(&scramble);
         let mut short = undo_of(&scramble);
         short.truncate(8);
-        let (mis, with) = best_insertion(cube.cells(), &short).expect("some move helps");
+        let (mis, with) = Played::new(cube.cells(), &short)
+            .best_insertion()
+            .expect("some move helps");
         assert_eq!(with.len(), short.len() + 1);
         assert_eq!(mis, misplaced_after(cube.cells(), &with));
         assert!(mis < misplaced_after(cube.cells(), &short));
