@@ -1,9 +1,11 @@
 //! Stage one: beam search over single block moves, scored by misplaced cells (weighted by
 //! how far the digit is from home) and broken bonds (see [`super::bonds`]).
 //!
-//! Each level expands every kept cube by all 3087 moves, scoring a child incrementally
-//! from the 24 cells the move changes, and keeps the best distinct children. The search
-//! returns the path to the best cube seen once it stops improving.
+//! Each level expands every kept cube by all 3087 moves and keeps the best distinct
+//! children. A child's score is its parent's plus the move's gain, which each cube
+//! keeps for every move (see [`Gains`]): read from the 24 cells the move changes and
+//! their neighbours, and recomputed after a move only for the moves near it. The
+//! search returns the path to the best cube seen once it stops improving.
 
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::weights::cost_table;

@@ -5,7 +5,9 @@
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
 //! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
-//! by cells and one by bonds (see [`Lead`]). Only the part of a beam's path that pays
+//! by cells and one by bonds (see [`Lead`]); from effort 3 a shallow cube the
+//! bond-led beam does not undo gets a second, differently scored one
+//! ([`Lead::Aligned`]). Only the part of a beam's path that pays
 //! for itself is kept; a modest residue after it goes straight to the commutators, a
 //! large one to sweep and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
