@@ -1,7 +1,7 @@
 //! The 9×9×9 digit cube ("Cubular"): state, block moves, formats, scrambler and solver.
 //!
 //! A cube is 729 cells of digits; a move turns one 3×3×3 block inside it (SPEC 1.3).
-//! [`solve`] finds a move list that restores the solved cube and checks it by applying
+//! [`solve()`] finds a move list that restores the solved cube and checks it by applying
 //! it before returning.
 
 pub mod cube;

@@ -5,9 +5,9 @@
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
 //! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
-//! by cells and one by bonds (see [`Lead`]); from effort 3 a shallow cube the
+//! by cells and one by bonds (see `Lead`); from effort 3 a shallow cube the
 //! bond-led beam does not undo gets a second, differently scored one
-//! ([`Lead::Aligned`]). Only the part of a beam's path that pays
+//! (`Lead::Aligned`). Only the part of a beam's path that pays
 //! for itself is kept; a modest residue after it goes straight to the commutators, a
 //! large one to sweep and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
@@ -149,7 +149,7 @@ pub(crate) enum Lead {
     Bonds,
     /// As [`Lead::Bonds`], and a bond that runs against the solved cube's direction
     /// counts [`Lead::aligned_weight`] more: the second beam a shallow scramble gets
-    /// when the first does not undo it (see [`solve`]).
+    /// when the first does not undo it (see [`solve()`]).
     Aligned,
 }
 
