@@ -549,6 +549,15 @@ mod tests {
         solution
     }
 
+    /// Moves in the checked solution of `cube` at effort `level`.
+    fn length_at_effort(cube: &Cube, level: u32) -> usize {
+        let opts = SolveOptions {
+            effort: Effort::new(level),
+            ..SolveOptions::default()
+        };
+        solved_checked(cube, &opts).moves.len()
+    }
+
     /// A cube two disjoint moves from solved, and the two moves that undo it.
     fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
@@ -568,13 +577,9 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
         let (cube, _) = crate::scramble::scramble(&mut rng, 50);
         assert_eq!(Lead::to_try(&cube).len(), 2);
-        let opts = SolveOptions {
-            effort: Effort::new(FINISH_BOTH_EFFORT),
-            ..SolveOptions::default()
-        };
-        let solution = solved_checked(&cube, &opts);
+        let length = length_at_effort(&cube, FINISH_BOTH_EFFORT);
         // Measured: the cell-led beam alone finished in 474 moves, with both 365.
-        assert!(solution.moves.len() < 474, "{} moves", solution.moves.len());
+        assert!(length < 474, "{length} moves");
     }
 
     #[test]
@@ -583,12 +588,8 @@ mod tests {
         // the cell-led one finishes in 626 (measured).
         let text = include_str!("../../../../tests/data/cubular/challenge-2.txt");
         let (cube, _) = crate::format::parse(text, None).unwrap();
-        let opts = SolveOptions {
-            effort: Effort::new(FINISH_BOTH_EFFORT),
-            ..SolveOptions::default()
-        };
-        let solution = solved_checked(&cube, &opts);
-        assert!(solution.moves.len() < 649, "{} moves", solution.moves.len());
+        let length = length_at_effort(&cube, FINISH_BOTH_EFFORT);
+        assert!(length < 649, "{length} moves");
     }
 
     #[test]
@@ -599,12 +600,8 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1003);
         let (cube, _) = crate::scramble::scramble(&mut rng, 25);
         assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
-        let opts = SolveOptions {
-            effort: Effort::new(SECOND_BEAM_EFFORT),
-            ..SolveOptions::default()
-        };
-        let solution = solved_checked(&cube, &opts);
-        assert!(solution.moves.len() <= 25, "{} moves", solution.moves.len());
+        let length = length_at_effort(&cube, SECOND_BEAM_EFFORT);
+        assert!(length <= 25, "{length} moves");
     }
 
     #[test]
