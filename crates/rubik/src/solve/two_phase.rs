@@ -178,6 +178,9 @@ impl Start {
     }
 }
 
+/// What a search tells of each solution it finds: its moves and the version it solves.
+type Report<'a> = dyn Fn(&[u8], usize) + 'a;
+
 /// The state of one solve: the current path, the bound and the best found.
 struct Search<'a> {
     t: &'a Tables,
@@ -195,6 +198,11 @@ struct Search<'a> {
     version: usize,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Asked every thousand nodes whether to end the search (as if the time had run
+    /// out); it may also hold the search back by taking its time to answer.
+    stop: Option<&'a dyn Fn() -> bool>,
+    /// Told each solution as it is found (its moves and version), shortest last.
+    on_found: Option<&'a Report<'a>>,
     timed_out: bool,
 }
 
@@ -239,6 +247,9 @@ impl Search<'_> {
                 if Instant::now() >= d {
                     self.timed_out = true;
                 }
+            }
+            if self.stop.is_some_and(|stop| stop()) {
+                self.timed_out = true;
             }
         }
         self.timed_out
@@ -347,6 +358,9 @@ impl Search<'_> {
             if self.phase2(cp, e8, slice_perm, depth1, d2) {
                 let len = depth1 + d2;
                 self.best = Some((self.path[..len].to_vec(), self.version));
+                if let Some(report) = self.on_found {
+                    report(&self.path[..len], self.version);
+                }
                 self.limit = len.saturating_sub(1);
                 return len <= self.target;
             }
@@ -445,6 +459,8 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         version: 0,
         nodes: 0,
         deadline: opts.timeout.map(|d| Instant::now() + d),
+        stop: None,
+        on_found: None,
         timed_out: false,
     };
     search.run(&starts);
@@ -460,6 +476,42 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         None if search.timed_out => Err(SolveError::TimedOut),
         None => Err(SolveError::NoSolution(opts.max_length)),
     }
+}
+
+/// Search for ever shorter solutions of `cube`, shorter than `shorter_than` moves,
+/// telling `found` each one as it is found (shortest last), until `stop` says so, the
+/// `deadline` passes, or a solution of `enough` moves or fewer is found. Run beside the
+/// optimal solver, it often finds a solution of the optimal length long before the
+/// optimal search would, which then only has to prove that none is shorter.
+pub(crate) fn tighten(
+    t: &Tables,
+    cube: &CubieCube,
+    shorter_than: usize,
+    enough: usize,
+    deadline: Option<Instant>,
+    stop: &dyn Fn() -> bool,
+    found: &dyn Fn(Alg),
+) {
+    let Some(limit) = shorter_than.checked_sub(1) else {
+        return;
+    };
+    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    let report = |moves: &[u8], version: usize| found(starts[version].translate(moves));
+    let mut search = Search {
+        t,
+        path: [0; 32],
+        edges: [0; 12],
+        limit: limit.min(30),
+        target: enough,
+        best: None,
+        version: 0,
+        nodes: 0,
+        deadline,
+        stop: Some(stop),
+        on_found: Some(&report),
+        timed_out: false,
+    };
+    search.run(&starts);
 }
 
 #[cfg(test)]
@@ -499,6 +551,40 @@ mod tests {
                 sol.moves
             );
         }
+    }
+
+    #[test]
+    fn tighten_reports_ever_shorter_solutions_until_stopped() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..5 {
+            let cube = random_state(&mut rng);
+            let found = std::sync::Mutex::new(Vec::<Alg>::new());
+            // Stop once a solution of 19 moves or fewer is known.
+            let stop = || found.lock().unwrap().last().is_some_and(|a| a.len() <= 19);
+            tighten(Tables::get(), &cube, 21, 0, None, &stop, &|alg| {
+                found.lock().unwrap().push(alg)
+            });
+            let found = found.into_inner().unwrap();
+            assert!(found.last().is_some_and(|a| a.len() <= 19));
+            assert!(found[0].len() < 21);
+            assert!(found.windows(2).all(|w| w[1].len() < w[0].len()));
+            assert!(found.iter().all(|a| cube.apply_alg(a).is_solved()));
+        }
+    }
+
+    #[test]
+    fn tighten_ends_by_itself_at_a_solution_short_enough() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        let cube = random_state(&mut rng);
+        let found = std::sync::Mutex::new(Vec::<Alg>::new());
+        // Never told to stop: without the end at 19 moves it would go on for hours
+        // looking for shorter solutions.
+        tighten(Tables::get(), &cube, 21, 19, None, &|| false, &|alg| {
+            found.lock().unwrap().push(alg)
+        });
+        let found = found.into_inner().unwrap();
+        assert!(found.last().is_some_and(|a| a.len() <= 19));
+        assert!(cube.apply_alg(found.last().unwrap()).is_solved());
     }
 
     #[test]
