@@ -239,7 +239,29 @@ fn may_follow(last: usize, m: usize) -> bool {
     f != lf && f + 3 != lf
 }
 
-impl Search<'_> {
+/// Longest path a search can hold; far above what any cube needs.
+const MAX_PATH: usize = 30;
+
+impl<'a> Search<'a> {
+    /// A search for solutions of at most `limit` moves that stops at one of `target`
+    /// or fewer, or at the `deadline`.
+    fn new(t: &'a Tables, limit: usize, target: usize, deadline: Option<Instant>) -> Self {
+        Search {
+            t,
+            path: [0; 32],
+            edges: [0; 12],
+            limit,
+            target,
+            best: None,
+            version: 0,
+            nodes: 0,
+            deadline,
+            stop: None,
+            on_found: None,
+            timed_out: false,
+        }
+    }
+
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -440,8 +462,6 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         });
     }
     let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
-    // Longest path the search can hold; far above what any cube needs.
-    const MAX_PATH: usize = 30;
     // With a time budget, accept longer solutions at first so that there is something
     // to return; each one found tightens the bound.
     let limit = match opts.timeout {
@@ -449,20 +469,8 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         None => opts.max_length,
     }
     .min(MAX_PATH);
-    let mut search = Search {
-        t,
-        path: [0; 32],
-        edges: [0; 12],
-        limit,
-        target: opts.max_length,
-        best: None,
-        version: 0,
-        nodes: 0,
-        deadline: opts.timeout.map(|d| Instant::now() + d),
-        stop: None,
-        on_found: None,
-        timed_out: false,
-    };
+    let deadline = opts.timeout.map(|d| Instant::now() + d);
+    let mut search = Search::new(t, limit, opts.max_length, deadline);
     search.run(&starts);
     match search.best {
         Some((moves, k)) => {
@@ -498,18 +506,9 @@ pub(crate) fn tighten(
     let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
     let report = |moves: &[u8], version: usize| found(starts[version].translate(moves));
     let mut search = Search {
-        t,
-        path: [0; 32],
-        edges: [0; 12],
-        limit: limit.min(30),
-        target: enough,
-        best: None,
-        version: 0,
-        nodes: 0,
-        deadline,
         stop: Some(stop),
         on_found: Some(&report),
-        timed_out: false,
+        ..Search::new(t, limit.min(MAX_PATH), enough, deadline)
     };
     search.run(&starts);
 }
