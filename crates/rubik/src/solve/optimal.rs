@@ -710,6 +710,11 @@ fn iterate(
     )
 }
 
+/// A search path (move indices) as moves.
+fn path_alg(path: &[u8]) -> Alg {
+    Alg(path.iter().map(|&m| Move::from_index(m as usize)).collect())
+}
+
 /// What one iteration of deepening did (see [`search_depth`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepthSearch {
@@ -726,7 +731,7 @@ pub fn search_depth(t: &Tables, cube: &CubieCube, depth: usize) -> DepthSearch {
     let root = Node::new(cube, &t.lookup());
     let (found, _, nodes) = iterate(t, &root, depth, None, &AtomicUsize::new(usize::MAX));
     DepthSearch {
-        solution: found.map(|p| Alg(p.iter().map(|&m| Move::from_index(m as usize)).collect())),
+        solution: found.as_deref().map(path_alg),
         nodes,
     }
 }
@@ -863,10 +868,7 @@ fn deepen(
         proving.store(depth, Ordering::Relaxed);
         let (found, timed_out, _) = iterate(t, root, depth, deadline, known);
         if let Some(path) = found {
-            offer(Alg(path
-                .iter()
-                .map(|&m| Move::from_index(m as usize))
-                .collect()));
+            offer(path_alg(&path));
             return true;
         }
         if timed_out {
@@ -1218,10 +1220,7 @@ mod tests {
                 "depth-first order"
             );
             for (node, path) in &tasks {
-                let c = cube.apply_alg(&Alg(path
-                    .iter()
-                    .map(|&m| Move::from_index(m as usize))
-                    .collect()));
+                let c = cube.apply_alg(&path_alg(path));
                 assert_eq!(node.frames, Node::new(&c, &lk).frames);
             }
             got.sort();
