@@ -364,9 +364,19 @@ const RESIDUE_FOR_ENDGAME: usize = 240;
 /// same, at more time.
 const RESIDUE_FOR_BOTH: usize = 150;
 
-/// Misplaced cells left by the beam up to which its moves are worth repairing (a slip
-/// of the beam leaves a few dozen cells).
+/// Misplaced cells left by the beam up to which its moves and its runners-up's are
+/// worth repairing (a slip of the beam leaves a few dozen cells).
 const RESIDUE_FOR_REPAIR: usize = 80;
+
+/// Misplaced cells left by the beam up to which its best path is repaired (not the
+/// runners-up: a repair of a path this long takes 0.2-0.5 s). On a mid-depth scramble
+/// the beam undoes many overlapping blocks in the wrong order, and each leaves a small
+/// tangle that moving a move back undoes. On the bench's challenge cubes and 10-100-move
+/// scrambles at the default effort this shortened five cubes (challenge-1 458 -> 363
+/// moves, scramble-17 360 -> 306) and lengthened none; up to 400 cells, it shortened
+/// six more and lengthened six (the finish a smaller residue gets is not always
+/// shorter).
+const RESIDUE_FOR_BEST_REPAIR: usize = 200;
 
 /// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
 const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
@@ -443,9 +453,9 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
 }
 
 /// The whole solution after the beam found `paths` (best first): its worthwhile
-/// prefix, repaired when it nearly undoes the scramble, then finished by commutators
-/// or by sweep and endgame as the residue calls for; and whether the beam's moves
-/// (repaired) solved the cube by themselves. `from_start` caches the finish from
+/// prefix, repaired when it leaves at most [`RESIDUE_FOR_BEST_REPAIR`] cells, then
+/// finished by commutators or by sweep and endgame as the residue calls for; and
+/// whether the beam's moves (repaired) solved the cube by themselves. `from_start` caches the finish from
 /// `cube` itself, which a large residue compares with.
 fn after_beam(
     cube: &Cube,
@@ -456,9 +466,16 @@ fn after_beam(
     let mut paths = paths.into_iter();
     let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
     let mut work = played(cube, &beam_moves);
-    if !work.is_solved() && work.misplaced() <= RESIDUE_FOR_REPAIR {
-        // Repair the best path, and the runners-up while none is finished.
-        for path in std::iter::once(beam_moves.clone()).chain(paths) {
+    let residue = work.misplaced();
+    if !work.is_solved() && residue <= RESIDUE_FOR_BEST_REPAIR {
+        // Repair the best path, and for a small residue the runners-up while none is
+        // finished.
+        let runners_up = if residue <= RESIDUE_FOR_REPAIR {
+            usize::MAX
+        } else {
+            0
+        };
+        for path in std::iter::once(beam_moves.clone()).chain(paths.take(runners_up)) {
             let repaired = repair::run(cube.cells(), &path);
             let after = played(cube, &repaired);
             if after.misplaced() < work.misplaced() {
@@ -668,5 +685,45 @@ mod tests {
         // A path that pays all the way is kept whole.
         assert_eq!(worth_keeping(&cube, undo.to_vec()), undo.to_vec());
         assert!(worth_keeping(&cube, Vec::new()).is_empty());
+    }
+
+    /// The undo of a 60-move scramble with overlapping blocks undone in the wrong
+    /// order here and there, as a beam slips on a mid-depth scramble: more cells are
+    /// left than a slip of a shallow scramble's beam leaves.
+    fn tangled_undo() -> (Cube, usize, Vec<Move>) {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
+        let (cube, scramble) = crate::scramble::scramble(&mut rng, 60);
+        let mut path = crate::moves::invert(&scramble);
+        // Here and there a move goes before the five before it when it overlaps one.
+        let mut i = 0;
+        while played(&cube, &path).misplaced() <= RESIDUE_FOR_REPAIR + 20 {
+            if path[i..i + 5].iter().any(|m| !m.disjoint(path[i + 5])) {
+                path[i..i + 6].rotate_right(1);
+                i += 3;
+            }
+            i = (i + 1) % (path.len() - 5);
+        }
+        (cube, scramble.len(), path)
+    }
+
+    #[test]
+    fn a_beam_path_leaving_a_hundred_cells_is_repaired() {
+        let (cube, scramble, path) = tangled_undo();
+        let residue = played(&cube, &path).misplaced();
+        assert!(
+            residue > RESIDUE_FOR_REPAIR && residue <= RESIDUE_FOR_BEST_REPAIR,
+            "{residue} cells left"
+        );
+        let ctx = Ctx {
+            start: Instant::now(),
+            opts: SolveOptions::default(),
+        };
+        let (moves, undone) =
+            after_beam(&cube, vec![path], &std::cell::OnceCell::new(), &ctx).unwrap();
+        assert!(played(&cube, &moves).is_solved());
+        // Finished by the commutators, the residue would have cost hundreds of moves.
+        assert!(undone, "{} moves", moves.len());
+        assert!(moves.len() <= scramble, "{} moves", moves.len());
     }
 }
