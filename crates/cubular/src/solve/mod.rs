@@ -8,8 +8,10 @@
 //! by cells and one by bonds (see `Lead`); from effort 3 a shallow cube the
 //! bond-led beam does not undo gets a second, differently scored one
 //! (`Lead::Aligned`). Only the part of a beam's path that pays
-//! for itself is kept; a modest residue after it goes straight to the commutators, a
-//! large one to sweep and endgame. A final pass merges and cancels moves. Every
+//! for itself is kept, and repaired (moves moved, turned, deleted or added) when it
+//! leaves at most 200 cells; from effort 3 a larger residue gets a continued, narrow
+//! beam. A modest residue then goes straight to the commutators, a large one to sweep
+//! and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
 
 mod beam;
@@ -475,8 +477,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
 /// The whole solution after the beam found `paths` (best first): its worthwhile
 /// prefix, repaired when it leaves at most [`RESIDUE_FOR_BEST_REPAIR`] cells, then
 /// finished by commutators or by sweep and endgame as the residue calls for; and
-/// whether the beam's moves (repaired) solved the cube by themselves. `from_start` caches the finish from
-/// `cube` itself, which a large residue compares with.
+/// whether the beam's moves (repaired) solved the cube by themselves. `from_start`
+/// caches the finish from `cube` itself, which a large residue compares with.
 fn after_beam(
     cube: &Cube,
     paths: Vec<Vec<Move>>,
