@@ -489,7 +489,7 @@ fn after_beam(
     let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
     let mut work = played(cube, &beam_moves);
     let residue = work.misplaced();
-    if !work.is_solved() && residue <= RESIDUE_FOR_BEST_REPAIR {
+    if (1..=RESIDUE_FOR_BEST_REPAIR).contains(&residue) {
         // Repair the best path, and for a small residue the runners-up while none is
         // finished.
         let runners_up = if residue <= RESIDUE_FOR_REPAIR {
