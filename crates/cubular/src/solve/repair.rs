@@ -234,6 +234,29 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
     best
 }
 
+/// The best [`run`] of the path's prefixes of `shortest`, `shortest + step`, ...
+/// moves, short of the whole path: fewest cells left, then fewest moves. A beam that slipped plays on with moves
+/// that each fix a cell or two; the repair climbs from its whole path to a residue it
+/// cannot leave, where from a prefix without those moves it often undoes the rest
+/// (it adds moves too).
+pub fn run_from_prefixes(
+    start: &[u8; CELLS],
+    path: &[Move],
+    shortest: usize,
+    step: usize,
+) -> Vec<Move> {
+    (shortest.min(path.len())..path.len())
+        .step_by(step)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|k| {
+            let repaired = run(start, &path[..k]);
+            (misplaced_after(start, &repaired), repaired.len(), repaired)
+        })
+        .min_by_key(|(mis, len, _)| (*mis, *len))
+        .map_or_else(|| path.to_vec(), |(_, _, p)| p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
