@@ -383,11 +383,14 @@ const RESIDUE_FOR_REPAIR: usize = 80;
 const RESIDUE_FOR_BEST_REPAIR: usize = 200;
 
 /// Every how many moves a best path leaving more than [`RESIDUE_FOR_REPAIR`] cells is
-/// cut for [`repair::run_from_prefixes`] (a smaller residue's path is cut after every
-/// move; the cuts run from half the path). On 60 scrambles of 10-100 moves (seed 7)
-/// prefixes of small residues' paths took 17,574 moves in all to 17,022 (10 to 13
-/// undone within their length) for 2% more CPU time; the large residues' too, every 8
-/// moves, to 16,552 for 10% more; every 4 moves, 16,451 for 25% more.
+/// cut for [`repair::run_from_prefixes`], from half its length (a smaller residue's
+/// path is cut after every move from a quarter of its length). On 60 scrambles of
+/// 10-100 moves (seed 7) prefixes from half the path of small residues took 17,574
+/// moves in all to 17,022 (10 to 13 undone within their length) for 2% more CPU time;
+/// the large residues' too, every 8 moves, to 16,552 for 10% more (every 4 moves,
+/// 16,451 for 25% more; from a quarter, 16,287 for 15% more). Small residues' prefixes
+/// from a quarter instead of half the path: 16,535, for 2% more, and on 25 scrambles
+/// of 25 moves 8 to 11 within their length.
 const PREFIX_STEP_FOR_LARGE_RESIDUE: usize = 8;
 
 /// Lowest effort at which the runners-up's prefixes are repaired too (see
@@ -527,12 +530,12 @@ fn after_beam(
             // effort 3 the runners-up's as well).
             let prefixes = i == 0 || ctx.opts.effort.level() >= RUNNER_UP_PREFIXES_EFFORT;
             if prefixes && !work.is_solved() {
-                let step = if residue <= RESIDUE_FOR_REPAIR {
-                    1
+                let (shortest, step) = if residue <= RESIDUE_FOR_REPAIR {
+                    (path.len() / 4, 1)
                 } else {
-                    PREFIX_STEP_FOR_LARGE_RESIDUE
+                    (path.len() / 2, PREFIX_STEP_FOR_LARGE_RESIDUE)
                 };
-                let repaired = repair::run_from_prefixes(cube.cells(), &path, path.len() / 2, step);
+                let repaired = repair::run_from_prefixes(cube.cells(), &path, shortest, step);
                 let after = played(cube, &repaired);
                 if after.misplaced() < work.misplaced()
                     || (after.misplaced() == work.misplaced() && repaired.len() < beam_moves.len())
@@ -731,6 +734,16 @@ mod tests {
         let (cube, _) = crate::scramble::scramble(&mut rng, 30);
         let length = length_at_effort(&cube, Effort::DEFAULT.level());
         assert!(length <= 30, "{length} moves");
+    }
+
+    #[test]
+    fn a_small_residues_path_is_repaired_from_its_first_quarter_on() {
+        // 25 random moves: 100 moves with prefixes from half the path (measured).
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(425);
+        let (cube, _) = crate::scramble::scramble(&mut rng, 25);
+        let length = length_at_effort(&cube, Effort::DEFAULT.level());
+        assert!(length <= 25, "{length} moves");
     }
 
     #[test]
