@@ -168,6 +168,22 @@ impl<'a> Played<'a> {
 }
 
 impl Played<'_> {
+    /// Indices of the moves that turn a piece ending misplaced: the only moves whose
+    /// turns can matter to the cells left.
+    fn involved(&self) -> Vec<usize> {
+        let table = move_table();
+        let last = &self.states[self.path.len()];
+        let wrong: Vec<bool> = (0..CELLS).map(|c| last[c] != SOLVED[c]).collect();
+        (0..self.path.len())
+            .filter(|&i| {
+                let end = &self.ends[i + 1];
+                table[self.path[i].index()]
+                    .iter()
+                    .any(|&(d, _)| wrong[end[d as usize] as usize])
+            })
+            .collect()
+    }
+
     /// The best single move to add anywhere in the path: the cells it leaves
     /// misplaced, and the path with it.
     ///
@@ -232,6 +248,85 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
         }
     }
     best
+}
+
+/// Most moves [`retune`] edits among (its cost grows with their square).
+const MOST_INVOLVED: usize = 12;
+
+/// One move of those [`Played::involved`] in the cells left, turned any way and put
+/// anywhere, and possibly another one turned in place: the combination that leaves
+/// fewest cells, when fewer than `now`. The single edits of [`run`] shift another
+/// turn of a move only a few places; a beam that took the wrong turn of a block and
+/// undid it out of order too needs both at once, and two such slips on overlapping
+/// blocks can hide each other.
+fn retune(start: &[u8; CELLS], played: &Played, now: usize) -> Option<Vec<Move>> {
+    let inv = played.involved();
+    if inv.len() > MOST_INVOLVED {
+        return None;
+    }
+    let path = played.path;
+    let mut firsts: Vec<(usize, usize, usize)> = Vec::new();
+    for &i in &inv {
+        for t in 0..9 {
+            for j in 0..path.len() {
+                firsts.push((i, t, j));
+            }
+        }
+    }
+    firsts
+        .into_par_iter()
+        .filter_map(|(i, t, j)| {
+            let mv = Move::from_index(path[i].block() * 9 + t);
+            let mut q = path.to_vec();
+            q.remove(i);
+            q.insert(j, mv);
+            let mut best: Option<(usize, Vec<Move>)> = None;
+            if q != path {
+                let mis = misplaced_after(start, &q);
+                if mis < now {
+                    best = Some((mis, q.clone()));
+                }
+            }
+            for &k in &inv {
+                if k == i {
+                    continue;
+                }
+                // Move k's place in q.
+                let k2 = if k > i { k - 1 } else { k };
+                let k2 = if k2 >= j { k2 + 1 } else { k2 };
+                for t2 in 0..9 {
+                    let m2 = Move::from_index(q[k2].block() * 9 + t2);
+                    if m2 == q[k2] {
+                        continue;
+                    }
+                    let mut r = q.clone();
+                    r[k2] = m2;
+                    let mis = misplaced_after(start, &r);
+                    if mis < now && best.as_ref().is_none_or(|b| mis < b.0) {
+                        best = Some((mis, r));
+                    }
+                }
+            }
+            best
+        })
+        .min_by_key(|(mis, q)| (*mis, q.len()))
+        .map(|(_, q)| q)
+}
+
+/// [`run`] as far as it goes, then while the path leaves cells a wider edit of the
+/// moves that turn them ([`retune`]) followed by [`run`] again, until neither helps.
+pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
+    let mut best = run(start, path);
+    loop {
+        let played = Played::new(start, &best);
+        if played.misplaced == 0 {
+            return best;
+        }
+        match retune(start, &played, played.misplaced) {
+            Some(q) => best = run(start, &q),
+            None => return best,
+        }
+    }
 }
 
 /// The best [`run`] of the path's prefixes of `shortest`, `shortest + step`, ...
