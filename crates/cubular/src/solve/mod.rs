@@ -705,6 +705,13 @@ mod tests {
         solved_checked(cube, &opts).moves.len()
     }
 
+    /// The cube `moves` random moves from solved, as `cubist scramble --seed` makes it.
+    fn seeded_scramble(seed: u64, moves: usize) -> Cube {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        crate::scramble::scramble(&mut rng, moves).0
+    }
+
     /// A cube two disjoint moves from solved, and the two moves that undo it.
     fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
@@ -744,40 +751,28 @@ mod tests {
         // 30 random moves: the beam slips and plays on; the repair of its whole path
         // leaves cells (85 moves in all, measured), the repair of a prefix undoes the
         // scramble in 30.
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1430);
-        let (cube, _) = crate::scramble::scramble(&mut rng, 30);
-        let length = length_at_effort(&cube, Effort::DEFAULT.level());
+        let length = length_at_effort(&seeded_scramble(1430, 30), Effort::DEFAULT.level());
         assert!(length <= 30, "{length} moves");
     }
 
     #[test]
     fn a_few_cells_left_after_the_repairs_are_retuned() {
         // 30 random moves: 50 moves without the retune (measured).
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1130);
-        let (cube, _) = crate::scramble::scramble(&mut rng, 30);
-        let length = length_at_effort(&cube, Effort::DEFAULT.level());
+        let length = length_at_effort(&seeded_scramble(1130, 30), Effort::DEFAULT.level());
         assert!(length <= 30, "{length} moves");
     }
 
     #[test]
     fn a_small_residues_path_is_repaired_from_its_first_quarter_on() {
         // 25 random moves: 100 moves with prefixes from half the path (measured).
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(425);
-        let (cube, _) = crate::scramble::scramble(&mut rng, 25);
-        let length = length_at_effort(&cube, Effort::DEFAULT.level());
+        let length = length_at_effort(&seeded_scramble(425, 25), Effort::DEFAULT.level());
         assert!(length <= 25, "{length} moves");
     }
 
     #[test]
     fn from_effort_3_the_runners_up_are_repaired_from_their_prefixes_too() {
         // 25 random moves: 34 moves at effort 3 without (measured).
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(225);
-        let (cube, _) = crate::scramble::scramble(&mut rng, 25);
-        let length = length_at_effort(&cube, RUNNER_UP_PREFIXES_EFFORT);
+        let length = length_at_effort(&seeded_scramble(225, 25), RUNNER_UP_PREFIXES_EFFORT);
         assert!(length <= 25, "{length} moves");
     }
 
