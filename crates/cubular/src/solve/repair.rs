@@ -259,7 +259,7 @@ const MOST_INVOLVED: usize = 12;
 /// turn of a move only a few places; a beam that took the wrong turn of a block and
 /// undid it out of order too needs both at once, and two such slips on overlapping
 /// blocks can hide each other.
-fn retune(start: &[u8; CELLS], played: &Played, now: usize) -> Option<Vec<Move>> {
+fn retune(played: &Played, now: usize) -> Option<Vec<Move>> {
     let inv = played.involved();
     if inv.len() > MOST_INVOLVED {
         return None;
@@ -280,11 +280,23 @@ fn retune(start: &[u8; CELLS], played: &Played, now: usize) -> Option<Vec<Move>>
             let mut q = path.to_vec();
             q.remove(i);
             q.insert(j, mv);
+            // Each edit is scored from the moves between its ends (see
+            // `Played::misplaced_after`); both paths are as long.
+            let score = |r: Vec<Move>, first: usize, last: usize| {
+                let e = Edit {
+                    path: r,
+                    start: first,
+                    end_new: last + 1,
+                    end_old: last + 1,
+                };
+                (played.misplaced_after(&e), e.path)
+            };
+            let (lo, hi) = (i.min(j), i.max(j));
             let mut best: Option<(usize, Vec<Move>)> = None;
             if q != path {
-                let mis = misplaced_after(start, &q);
+                let (mis, q) = score(q.clone(), lo, hi);
                 if mis < now {
-                    best = Some((mis, q.clone()));
+                    best = Some((mis, q));
                 }
             }
             for &k in &inv {
@@ -301,7 +313,7 @@ fn retune(start: &[u8; CELLS], played: &Played, now: usize) -> Option<Vec<Move>>
                     }
                     let mut r = q.clone();
                     r[k2] = m2;
-                    let mis = misplaced_after(start, &r);
+                    let (mis, r) = score(r, lo.min(k2), hi.max(k2));
                     if mis < now && best.as_ref().is_none_or(|b| mis < b.0) {
                         best = Some((mis, r));
                     }
@@ -322,7 +334,7 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
         if played.misplaced == 0 {
             return best;
         }
-        match retune(start, &played, played.misplaced) {
+        match retune(&played, played.misplaced) {
             Some(q) => best = run(start, &q),
             None => return best,
         }
@@ -330,10 +342,10 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
 }
 
 /// The best [`run`] of the path's prefixes of `shortest`, `shortest + step`, ...
-/// moves, short of the whole path: fewest cells left, then fewest moves. A beam that slipped plays on with moves
-/// that each fix a cell or two; the repair climbs from its whole path to a residue it
-/// cannot leave, where from a prefix without those moves it often undoes the rest
-/// (it adds moves too).
+/// moves, short of the whole path: fewest cells left, then fewest moves. A beam that
+/// slipped plays on with moves that each fix a cell or two; the repair climbs from its
+/// whole path to a residue it cannot leave, where from a prefix without those moves it
+/// often undoes the rest (it adds moves too).
 pub fn run_from_prefixes(
     start: &[u8; CELLS],
     path: &[Move],
