@@ -10,7 +10,8 @@
 //! improving.
 
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
-use super::weights::cost_table;
+use super::frame::{frames, near_blocks, Frame};
+use super::weights::{cost_table, BY_HOME};
 use super::{Ctx, Lead};
 use crate::cube::{Cube, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
@@ -51,6 +52,17 @@ fn hash(cells: &[u8; CELLS]) -> u64 {
     let z = zobrist();
     (0..CELLS).fold(0, |h, i| h ^ z[i][cells[i] as usize])
 }
+
+/// Each block cell taking its own digit: the cells before a move.
+const IDENTITY: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Cells a level must fix on average, over the first levels, to go on.
 const SHALLOW_GAIN: usize = 6;
@@ -116,11 +128,56 @@ impl Scoring {
         (d, b)
     }
 
+    /// The gains of the nine moves of `block` on `cells`, written to `out`: the same as
+    /// [`Scoring::gain`] of each, from one gathered copy of the cells they read (see
+    /// [`frame`](super::frame)) and with the terms before the move shared.
+    #[inline]
+    fn block(self, cells: &[u8; CELLS], block: usize, out: &mut [(i32, i32)]) {
+        let f = &frames()[block];
+        let mut local = [0u8; 256];
+        for (l, &g) in local.iter_mut().zip(f.cells.iter()) {
+            *l = cells[g as usize];
+        }
+        let before = self.terms(f, &local, &IDENTITY);
+        for (slot, from) in out.iter_mut().zip(f.from.iter()) {
+            let after = self.terms(f, &local, from);
+            let b = before.1 - after.1;
+            let a = before.2 - after.2;
+            *slot = (
+                self.bond_weight * b + self.aligned_weight * a + after.0 - before.0,
+                b,
+            );
+        }
+    }
+
+    /// A block's cell costs, intact bonds and aligned bonds (when they count) across
+    /// its surface, with each of its cells holding the digit of local cell `from[p]`
+    /// (`local` holds the digits of frame `f`).
+    #[inline(always)]
+    fn terms(self, f: &Frame, local: &[u8; 256], from: &[u8; 27]) -> (i32, i32, i32) {
+        let mut cost = 0;
+        for (&h, &s) in f.home.iter().zip(from.iter()) {
+            cost += BY_HOME[(h | local[s as usize]) as usize];
+        }
+        let mut intact_bonds = 0;
+        for &(i, o, _) in &f.surface {
+            intact_bonds += intact(local[from[i as usize] as usize], local[o as usize]) as i32;
+        }
+        let mut aligned_bonds = 0;
+        if self.aligned_weight != 0 {
+            for &(i, o, higher) in &f.surface {
+                let (v, n) = (local[from[i as usize] as usize], local[o as usize]);
+                aligned_bonds += if higher { aligned(v, n) } else { aligned(n, v) } as i32;
+            }
+        }
+        (cost, intact_bonds, aligned_bonds)
+    }
+
     /// Every move's gain on `cells`.
     fn all(self, cells: &[u8; CELLS]) -> Gains {
         let mut g = Box::new([(0, 0); MOVE_COUNT]);
-        for (mi, slot) in g.iter_mut().enumerate() {
-            *slot = self.gain(cells, mi);
+        for (block, nine) in g.chunks_exact_mut(9).enumerate() {
+            self.block(cells, block, nine);
         }
         Gains(g)
     }
@@ -128,18 +185,12 @@ impl Scoring {
     /// The gains on `cells`, which move `mv` made from a cube with gains `parent`.
     fn after(self, parent: &Gains, cells: &[u8; CELLS], mv: usize) -> Gains {
         let mut g = parent.clone();
-        for &mi in near(mv / 9) {
-            g.0[mi as usize] = self.gain(cells, mi as usize);
+        for &block in near_blocks(mv / 9) {
+            let block = block as usize;
+            self.block(cells, block, &mut g.0[block * 9..block * 9 + 9]);
         }
         g
     }
-}
-
-/// For each block, the moves whose gain a turn of it can change: those of blocks whose
-/// cells or neighbours it holds (centres at most 3 apart on every axis).
-fn near(block: usize) -> &'static [u16] {
-    static NEAR: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
-    &NEAR.get_or_init(|| moves_within(3))[block]
 }
 
 /// For each block, the moves of the blocks whose centres are at most `apart` from its
@@ -525,6 +576,26 @@ mod tests {
         after.apply_all(&path);
         let (before, now) = (broken(cube.cells()), broken(after.cells()));
         assert!(now < before * 3 / 4, "{before} -> {now} broken bonds");
+    }
+
+    #[test]
+    fn a_blocks_nine_gains_scored_together_are_each_moves_own() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (cube, _) = crate::scramble::scramble(&mut rng, 60);
+        for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
+            let scoring = Scoring {
+                bond_weight: lead.bond_weight(),
+                aligned_weight: lead.aligned_weight(),
+                bonds_lead: lead != Lead::Cells,
+            };
+            let together = scoring.all(cube.cells());
+            for mi in 0..MOVE_COUNT {
+                let own = scoring.gain(cube.cells(), mi);
+                assert_eq!(together.0[mi], own, "{lead:?} {}", Move::from_index(mi));
+            }
+            assert!(together.0.iter().any(|&(d, b)| d != 0 && b != 0));
+        }
     }
 
     #[test]

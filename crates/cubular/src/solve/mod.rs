@@ -20,6 +20,7 @@ mod beam;
 mod bonds;
 mod endgame;
 mod finish;
+mod frame;
 mod peephole;
 mod repair;
 mod sweep;

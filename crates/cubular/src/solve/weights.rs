@@ -8,6 +8,25 @@
 use crate::cube::{coords, CELLS};
 use std::sync::OnceLock;
 
+/// The same costs by the cell's home digit: digit `d` (1..=9) in a cell whose solved
+/// digit is `h + 1` costs `BY_HOME[h << 4 | d]`. A table of 256 entries, so that an
+/// index built from two small numbers needs no bounds check in the beam's hot loop.
+pub static BY_HOME: [i32; 256] = {
+    let mut t = [0i32; 256];
+    let mut s = 0;
+    while s < 9 {
+        let mut d = 1;
+        while d <= 9 {
+            let k = (s + 9 - (d - 1)) % 9;
+            let k = if k < 9 - k { k } else { 9 - k };
+            t[s << 4 | d] = if k > 0 { 4 + k as i32 } else { 0 };
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Cost of digit `d` (1..=9) in cell `i` is `table[i * 10 + d]`; 0 when it belongs.
 pub fn cost_table() -> &'static [i32] {
     static T: OnceLock<Vec<i32>> = OnceLock::new();

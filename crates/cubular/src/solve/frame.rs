@@ -1,0 +1,142 @@
+//! Each block's cells and the cells just outside its faces, numbered locally.
+//!
+//! The nine moves of one block read the same cells: its 27 and the up to 54 face
+//! neighbours across its surface. Gathering their digits once and scoring all nine
+//! moves from that copy, with the "before" terms shared, halves the work of the beam's
+//! hot loop (see `beam::Scoring::block`).
+
+use crate::cube::{coords, home_digit, index, CELLS};
+use crate::moves::{move_table, Move, MOVE_COUNT};
+use std::sync::OnceLock;
+
+/// Number of blocks (centres 1..=7 on each axis).
+pub const BLOCKS: usize = MOVE_COUNT / 9;
+
+/// One block's local numbering.
+pub struct Frame {
+    /// Global index of each local cell: the block's 27 (local 0..27), then the cells
+    /// outside it that share a face with one of them.
+    pub cells: Vec<u16>,
+    /// Bonds across the block's surface: (local cell inside, local cell outside,
+    /// whether the outside one lies further along the axis).
+    pub surface: Vec<(u8, u8, bool)>,
+    /// For each of the block's nine moves (in move-index order), the local cell each
+    /// of the block's 27 takes its digit from.
+    pub from: [[u8; 27]; 9],
+    /// Each block cell's solved digit less one, shifted left by 4 (a row of
+    /// [`BY_HOME`](super::weights::BY_HOME)).
+    pub home: [u8; 27],
+}
+
+/// The frames of all 343 blocks, built once.
+pub fn frames() -> &'static [Frame] {
+    static F: OnceLock<Vec<Frame>> = OnceLock::new();
+    F.get_or_init(|| (0..BLOCKS).map(build).collect())
+}
+
+fn build(block: usize) -> Frame {
+    let m = Move::from_index(block * 9);
+    let (cx, cy, cz) = (m.x as i32, m.y as i32, m.z as i32);
+    let mut cells = Vec::with_capacity(81);
+    for dy in -1..=1 {
+        for dz in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y, z) = ((cx + dx) as usize, (cy + dy) as usize, (cz + dz) as usize);
+                cells.push(index(x, y, z) as u16);
+            }
+        }
+    }
+    let inside =
+        |x: i32, y: i32, z: i32| (x - cx).abs() <= 1 && (y - cy).abs() <= 1 && (z - cz).abs() <= 1;
+    let mut surface = Vec::new();
+    for local in 0..27 {
+        let (x, y, z) = coords(cells[local] as usize);
+        let (x, y, z) = (x as i32, y as i32, z as i32);
+        for (dx, dy, dz) in [
+            (1, 0, 0),
+            (-1, 0, 0),
+            (0, 1, 0),
+            (0, -1, 0),
+            (0, 0, 1),
+            (0, 0, -1),
+        ] {
+            let (nx, ny, nz) = (x + dx, y + dy, z + dz);
+            if !(0..9).contains(&nx) || !(0..9).contains(&ny) || !(0..9).contains(&nz) {
+                continue;
+            }
+            if inside(nx, ny, nz) {
+                continue;
+            }
+            let n = index(nx as usize, ny as usize, nz as usize) as u16;
+            surface.push((local as u8, cells.len() as u8, n > cells[local]));
+            cells.push(n);
+        }
+    }
+    let local_of = |g: u16| cells.iter().position(|&c| c == g).expect("a block cell") as u8;
+    let mut from = [[0u8; 27]; 9];
+    for (j, slot) in from.iter_mut().enumerate() {
+        *slot = std::array::from_fn(|l| l as u8);
+        for &(dst, src) in move_table()[block * 9 + j].iter() {
+            slot[local_of(dst) as usize] = local_of(src);
+        }
+    }
+    debug_assert!(cells.len() <= 81 && cells.iter().all(|&c| (c as usize) < CELLS));
+    let home = std::array::from_fn(|l| (home_digit(cells[l] as usize) - 1) << 4);
+    Frame {
+        cells,
+        surface,
+        from,
+        home,
+    }
+}
+
+/// For each block, the blocks whose moves' scores a turn of it can change: those
+/// whose cells or face neighbours it holds. A turn changes cells at most 1 from its
+/// centre on every axis; a block reads its cells (at most 1 from its own centre) and
+/// its face neighbours (2 from it on one axis, at most 1 on the others). So the
+/// centres are at most 2 apart on every axis, or 3 on one axis and at most 2 on the
+/// others.
+pub fn near_blocks(block: usize) -> &'static [u16] {
+    static NEAR: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    &NEAR.get_or_init(|| {
+        (0..BLOCKS)
+            .map(|b| {
+                let m = Move::from_index(b * 9);
+                (0..BLOCKS as u16)
+                    .filter(|&o| {
+                        let o = Move::from_index(o as usize * 9);
+                        let d = [m.x.abs_diff(o.x), m.y.abs_diff(o.y), m.z.abs_diff(o.z)];
+                        d.iter().all(|&v| v <= 3) && d.iter().filter(|&&v| v == 3).count() <= 1
+                    })
+                    .collect()
+            })
+            .collect()
+    })[block]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_frame_holds_its_block_and_the_surface_around_it() {
+        let f = &frames()[0];
+        // A corner block: 27 cells and three faces' 9 neighbours each.
+        assert_eq!(f.cells.len(), 27 + 27);
+        assert_eq!(f.surface.len(), 27);
+        let centre = &frames()[BLOCKS / 2];
+        assert_eq!(centre.cells.len(), 27 + 54);
+        // Each move keeps the centre and the two cells on its axis.
+        for from in &centre.from {
+            assert_eq!(
+                from.iter()
+                    .enumerate()
+                    .filter(|&(l, &s)| l == s as usize)
+                    .count(),
+                3
+            );
+        }
+        // The middle block's nearby blocks: 5^3 within 2, and 3 * 2 * 25 at 3 on one axis.
+        assert_eq!(near_blocks(BLOCKS / 2).len(), 125 + 150);
+    }
+}
