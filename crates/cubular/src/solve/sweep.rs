@@ -515,8 +515,8 @@ mod tests {
         // unlocked; 7259 with those locked; 6381 with placements chosen for the cells
         // due next they fix; 6110 with every move that brings a right piece one step
         // weighed, not only the first found from each cell; 6022 with every last
-        // move too; 5890 with paths one move longer than the shortest weighed against
-        // the cells due next they fix.
+        // move too and moves weighed against the cells due next they fix (see
+        // `MOVE_WEIGHT`); 5890 with paths one move longer than the shortest as well.
         let ctx = default_ctx();
         let cost: f64 = (21..27)
             .map(|seed| {
