@@ -357,7 +357,9 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
 /// direct commutators that gain most (several, when they still gain as much one
 /// after another); a carry instead when the best of them fixes one cell (four moves a
 /// cell) and a carry fixes more per move; a carry, or a general 3-cycle, when no
-/// commutator gains. `None` when nothing makes progress.
+/// commutator gains. With the moves, how many of them are a carry's setup (0 for
+/// anything else), so that [`in_frame`] can go on under it. `None` when nothing makes
+/// progress.
 fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<(Vec<Move>, usize)> {
     let limit = effort.commutator_cells();
     let cands: Vec<(i32, Placement)> = wrong
@@ -451,8 +453,8 @@ fn gain_of(cells: &[u8; CELLS], seq: &[Move]) -> i32 {
 
 /// Setup moves, a commutator of at most `limit` cells and the undoing of the setup,
 /// fixing at least one cell: of the carries into every misplaced cell (tried on all
-/// cores), the one fixing most cells per move (with that rate), the first in `wrong`'s
-/// order on ties.
+/// cores), the one fixing most cells per move (with that rate and its setup's length),
+/// the first in `wrong`'s order on ties.
 fn carry(
     cells: &[u8; CELLS],
     wrong: &[usize],
@@ -472,7 +474,8 @@ fn carry(
     best
 }
 
-/// The carry into cell `t` fixing most cells per move, with that rate. The setups
+/// The carry into cell `t` fixing most cells per move, with that rate and its setup's
+/// length. The setups
 /// take each right piece to the nearest entry cells where a commutator gains, or with
 /// `far` to every entry cell within [`MAX_SETUP`] moves (shorter solutions, several
 /// times the time; an entry cell whose largest commutator cannot reach the best rate
