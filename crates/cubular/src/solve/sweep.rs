@@ -283,16 +283,15 @@ impl Board {
     /// [`MOVE_WEIGHT`] each plus the cells it leaves wrong (see [`Board::outcome`]),
     /// with that sum, by which placements of different cells compare too.
     fn placing(&mut self, t: usize, last: Option<usize>) -> Option<(i32, Vec<usize>)> {
-        // (moves after merging with `last`, cells misplaced after, the moves)
-        let mut best: Option<(i32, i32, Vec<usize>)> = None;
-        let consider = |best: &mut Option<(i32, i32, Vec<usize>)>, seq: Vec<usize>, wrong| {
+        // ((moves after merging with `last` at MOVE_WEIGHT each plus the weighted cells
+        // left wrong, those moves), the moves): the least first.
+        type Scored = ((i32, i32), Vec<usize>);
+        let mut best: Option<Scored> = None;
+        let consider = |best: &mut Option<Scored>, seq: Vec<usize>, wrong: i32| {
             let cost = seq.len() as i32 - merged_with(last, seq[0]) as i32;
-            let key = |cost: i32, wrong: i32| (cost * MOVE_WEIGHT + wrong, cost);
-            if best
-                .as_ref()
-                .is_none_or(|(l, w, _)| key(cost, wrong) < key(*l, *w))
-            {
-                *best = Some((cost, wrong, seq));
+            let key = (cost * MOVE_WEIGHT + wrong, cost);
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                *best = Some((key, seq));
             }
         };
         for path in self.paths_into(t, SOLVED[t], MAX_DEPTH) {
@@ -300,8 +299,11 @@ impl Board {
                 consider(&mut best, path, w);
             }
         }
-        if best.as_ref().is_some_and(|b| b.0 < CONJUGATE_COST) {
-            return best.map(|b| (b.0 * MOVE_WEIGHT + b.1, b.2));
+        if best
+            .as_ref()
+            .is_some_and(|((_, cost), _)| *cost < CONJUGATE_COST)
+        {
+            return best.map(|((score, _), seq)| (score, seq));
         }
         // Setups turning t's piece away (a setup that leaves it in place never helped
         // enough to pay for the search).
@@ -336,7 +338,7 @@ impl Board {
                 }
             }
         }
-        best.map(|b| (b.0 * MOVE_WEIGHT + b.1, b.2))
+        best.map(|((score, _), seq)| (score, seq))
     }
 }
 
