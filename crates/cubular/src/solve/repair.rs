@@ -62,8 +62,13 @@ fn places(rest: &[Move], i: usize, mv: Move, reach: usize) -> Vec<usize> {
 /// Every single edit of `path` but additions: a move moved elsewhere, replaced by
 /// another turn of its block (possibly shifted a little), or deleted.
 fn edits(path: &[Move]) -> Vec<Edit> {
+    edits_of(path, 0..path.len())
+}
+
+/// [`edits`] of the moves at `which` only.
+fn edits_of(path: &[Move], which: impl IntoIterator<Item = usize>) -> Vec<Edit> {
     let mut out = Vec::new();
-    for i in 0..path.len() {
+    for i in which {
         let block = path[i].block();
         let mut rest = path.to_vec();
         rest.remove(i);
@@ -341,6 +346,99 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
     }
 }
 
+/// A beam over single edits: each round every path kept has each of its moves that
+/// turn a piece ending misplaced ([`Played::involved`]) edited every way [`run`] edits
+/// them (the best paths also get their best added move), and the `width` best
+/// distinct results (fewest cells left, then fewest moves) are kept, whether or not
+/// they improve, for at most `rounds` rounds or until about `budget` moves have been
+/// replayed in scoring them. Returns the best path seen.
+///
+/// Greedy edits stop at a residue that only two or three edits together undo: a
+/// block undone too early must wait for two neighbours undone before it, and no one
+/// of them moved alone fixes a cell. The beam crosses such plateaus.
+pub fn edit_beam(
+    start: &[u8; CELLS],
+    path: &[Move],
+    width: usize,
+    rounds: usize,
+    budget: u64,
+) -> Vec<Move> {
+    use std::collections::HashSet;
+    let mut best = (misplaced_after(start, path), path.to_vec());
+    let mut frontier = vec![path.to_vec()];
+    let mut seen: HashSet<Vec<Move>> = HashSet::new();
+    seen.insert(path.to_vec());
+    let mut work = 0u64;
+    'rounds: for _ in 0..rounds {
+        if best.0 == 0 {
+            break;
+        }
+        let mut next: Vec<Scored> = Vec::new();
+        for (c, chunk) in frontier.chunks(EDIT_BEAM_CHUNK).enumerate() {
+            if work > budget {
+                break 'rounds;
+            }
+            let expanded: Vec<(u64, Vec<Scored>)> = chunk
+                .par_iter()
+                .enumerate()
+                .map(|(k, p)| {
+                    let played = Played::new(start, p);
+                    let edits = edits_of(p, played.involved());
+                    let mut cost: u64 = edits
+                        .iter()
+                        .map(|e| (e.end_new + e.end_old - 2 * e.start) as u64)
+                        .sum();
+                    let mut out: Vec<Scored> = edits
+                        .into_iter()
+                        .map(|e| (played.misplaced_after(&e), e.path))
+                        .collect();
+                    if c * EDIT_BEAM_CHUNK + k < EDIT_BEAM_INSERTIONS {
+                        out.extend(played.best_insertion());
+                        cost += (p.len() as u64 + 1) * INSERTION_COST;
+                    }
+                    (cost, out)
+                })
+                .collect();
+            for (cost, out) in expanded {
+                work += cost;
+                next.extend(out);
+            }
+        }
+        next.sort_by_key(|(mis, q)| (*mis, q.len()));
+        frontier.clear();
+        for (mis, q) in next {
+            if frontier.len() >= width {
+                break;
+            }
+            if seen.insert(q.clone()) {
+                if (mis, q.len()) < (best.0, best.1.len()) {
+                    best = (mis, q.clone());
+                }
+                frontier.push(q);
+            }
+        }
+        if frontier.is_empty() {
+            break;
+        }
+    }
+    best.1
+}
+
+/// A path with the cells it leaves misplaced.
+type Scored = (usize, Vec<Move>);
+
+/// Paths of the edit beam (the best ones) that are also scored with every move added
+/// anywhere: that costs about as much as all their other edits together. Of four
+/// 15-30-move scrambles left with a few cells, the edits alone undid one; with
+/// insertions for the best 32 paths, three.
+const EDIT_BEAM_INSERTIONS: usize = 32;
+
+/// Paths of the edit beam expanded together between checks of its work budget.
+const EDIT_BEAM_CHUNK: usize = 16;
+
+/// Work of scoring every added move after one position of a path, in moves replayed.
+const INSERTION_COST: u64 = 2_850;
+
 /// The best [`run`] of the path's prefixes of `shortest`, `shortest + step`, ...
 /// moves, short of the whole path: fewest cells left, then fewest moves. A beam that
 /// slipped plays on with moves that each fix a cell or two; the repair climbs from its
@@ -534,5 +632,30 @@ mod tests {
         let before = misplaced_after(cube.cells(), &junk);
         let after = misplaced_after(cube.cells(), &run(cube.cells(), &junk));
         assert!(after <= before);
+    }
+
+    #[test]
+    fn the_edit_beam_moves_two_blocks_that_help_only_together() {
+        // A 15-move scramble, and the beam's undo of it: 764Y3 came too early, before
+        // 734Z3 and 745Z3, which overlap it, and 6 cells are left. Moving either of
+        // the two to the front alone fixes nothing; moving both undoes the scramble.
+        let parse = |s: &str| crate::moves::parse_moves(s).unwrap();
+        let scramble = parse(
+            "175X2 111Z1 474Y3 741X1 137X3 735X1 151Z1 676Z2 452X3 764Y1 745Z1 711X3 367Z3 734Z1 \
+             235X2",
+        );
+        let slipped = parse(
+            "764Y3 676Z2 235X2 367Z1 452X1 474Y1 175X2 137X1 711Z1 741X3 151Y1 734Z3 745Z3 \
+             735Y3 111Y1",
+        );
+        let mut cube = Cube::solved();
+        cube.apply_all(&scramble);
+        let start = cube.cells();
+        assert_eq!(misplaced_after(start, &slipped), 6);
+        let greedy = run_retuned(start, &slipped);
+        assert_eq!(misplaced_after(start, &greedy), 6);
+        let edited = edit_beam(start, &slipped, 256, 5, 24_000_000);
+        assert_eq!(misplaced_after(start, &edited), 0);
+        assert_eq!(edited.len(), 15);
     }
 }
