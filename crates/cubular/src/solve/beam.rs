@@ -11,7 +11,7 @@
 
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks, Frame};
-use super::weights::{cost_table, BY_HOME};
+use super::weights::{by_sum, cost_table};
 use super::{Ctx, Lead};
 use crate::cube::{Cube, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
@@ -156,8 +156,9 @@ impl Scoring {
     #[inline(always)]
     fn terms(self, f: &Frame, local: &[u8; 256], from: &[u8; 27]) -> (i32, i32, i32) {
         let mut cost = 0;
+        let by = by_sum();
         for (&h, &s) in f.home.iter().zip(from.iter()) {
-            cost += BY_HOME[(h | local[s as usize]) as usize];
+            cost += by[(h | local[s as usize] as u16) as usize];
         }
         let mut intact_bonds = 0;
         for &(i, o, _) in &f.surface {

@@ -5,7 +5,7 @@
 //! moves from that copy, with the "before" terms shared, halves the work of the beam's
 //! hot loop (see `beam::Scoring::block`).
 
-use crate::cube::{coords, home_digit, index, CELLS};
+use crate::cube::{coords, index, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
 use std::sync::OnceLock;
 
@@ -23,9 +23,9 @@ pub struct Frame {
     /// For each of the block's nine moves (in move-index order), the local cell each
     /// of the block's 27 takes its digit from.
     pub from: [[u8; 27]; 9],
-    /// Each block cell's solved digit less one, shifted left by 4 (a row of
-    /// [`BY_HOME`](super::weights::BY_HOME)).
-    pub home: [u8; 27],
+    /// Each block cell's coordinate sum, shifted left by 4 (a row of
+    /// [`by_sum`](super::weights::by_sum)).
+    pub home: [u16; 27],
 }
 
 /// The frames of all 343 blocks, built once.
@@ -81,7 +81,10 @@ fn build(block: usize) -> Frame {
         }
     }
     debug_assert!(cells.len() <= 81 && cells.iter().all(|&c| (c as usize) < CELLS));
-    let home = std::array::from_fn(|l| (home_digit(cells[l] as usize) - 1) << 4);
+    let home = std::array::from_fn(|l| {
+        let (x, y, z) = coords(cells[l] as usize);
+        ((x + y + z) as u16) << 4
+    });
     Frame {
         cells,
         surface,
