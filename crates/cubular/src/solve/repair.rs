@@ -439,6 +439,28 @@ const EDIT_BEAM_CHUNK: usize = 16;
 /// Work of scoring every added move after one position of a path, in moves replayed.
 const INSERTION_COST: u64 = 2_850;
 
+/// Most edits the repairs of a path's prefixes may score per round, all prefixes
+/// together (a prefix of k moves: about k * (k + 40)). A beam that went astray can
+/// leave a path of over 100 moves with a residue small enough for prefix repairs,
+/// whose every prefix took 2.3 s in all (19 s at effort 3, where the runners-up's
+/// prefixes are repaired too); with this bound, a prefix every 4 moves took 0.4 s
+/// and gave the same answer. On 60 scrambles of 10-100 moves the answers stayed the
+/// same.
+const PREFIX_REPAIR_WORK: usize = 150_000;
+
+/// Lengths of the prefixes of a `len`-move path that [`run_from_prefixes`] repairs:
+/// from `shortest` every `step` moves, or every few more moves when that would pass
+/// [`PREFIX_REPAIR_WORK`].
+fn prefix_lengths(len: usize, shortest: usize, step: usize) -> Vec<usize> {
+    let shortest = shortest.min(len);
+    let work = |step: usize| -> usize { (shortest..len).step_by(step).map(|k| k * (k + 40)).sum() };
+    let mut step = step.max(1);
+    while work(step) > PREFIX_REPAIR_WORK {
+        step += 1;
+    }
+    (shortest..len).step_by(step).collect()
+}
+
 /// The best [`run`] of the path's prefixes of `shortest`, `shortest + step`, ...
 /// moves, short of the whole path: fewest cells left, then fewest moves. A beam that
 /// slipped plays on with moves that each fix a cell or two; the repair climbs from its
@@ -450,9 +472,7 @@ pub fn run_from_prefixes(
     shortest: usize,
     step: usize,
 ) -> Vec<Move> {
-    (shortest.min(path.len())..path.len())
-        .step_by(step)
-        .collect::<Vec<_>>()
+    prefix_lengths(path.len(), shortest, step)
         .into_par_iter()
         .map(|k| {
             let repaired = run(start, &path[..k]);
@@ -657,5 +677,21 @@ mod tests {
         let edited = edit_beam(start, &slipped, 256, 5, 24_000_000);
         assert_eq!(misplaced_after(start, &edited), 0);
         assert_eq!(edited.len(), 15);
+    }
+
+    #[test]
+    fn a_long_paths_prefixes_are_thinned_to_the_work_bound() {
+        // A 60-move path: every prefix from a quarter fits.
+        assert_eq!(prefix_lengths(60, 15, 1), (15..60).collect::<Vec<_>>());
+        // A 120-move path: every few moves, within the bound, from the same start.
+        let long = prefix_lengths(120, 30, 1);
+        let work: usize = long.iter().map(|&k| k * (k + 40)).sum();
+        assert!(
+            long.len() < 90 && long.len() >= 10,
+            "{} prefixes",
+            long.len()
+        );
+        assert!(work <= PREFIX_REPAIR_WORK && long[0] == 30);
+        assert!(prefix_lengths(10, 20, 1).is_empty());
     }
 }
