@@ -11,7 +11,8 @@
 //! that it can undo overlapping scramble moves in the right order after all. Only the
 //! part of a beam's path that pays for itself is kept, and repaired (moves moved,
 //! turned, deleted or added) when it leaves at most 200 cells, from the whole path and
-//! from its prefixes; from effort 3 a larger residue gets a continued, narrow beam. A
+//! from its prefixes, and for at most 60 cells by a beam over such edits (several at
+//! once); from effort 3 a larger residue gets a continued, narrow beam. A
 //! modest residue then goes straight to the commutators, a large one to sweep and
 //! endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
