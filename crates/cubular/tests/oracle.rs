@@ -83,3 +83,39 @@ fn solutions_verify_with_the_oracle() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn challenge_1_is_undone_at_effort_4_within_100_moves() {
+    // The bond-led beam beside the cell-led one is 400 wide from effort 4 (measured:
+    // 47 moves; at 240 wide, 274).
+    let text = include_str!("../../../examples/cubular/challenge-1.txt");
+    let (cube, _) = parse(text, None).unwrap();
+    let opts = SolveOptions {
+        effort: cubist_cubular::Effort::new(4),
+        ..SolveOptions::default()
+    };
+    let sol = solve(&cube, &opts).expect("solves");
+    let mut played = cube.clone();
+    played.apply_all(&sol.moves);
+    assert!(played.is_solved());
+    assert!(sol.moves.len() <= 100, "{} moves", sol.moves.len());
+    let Some(dir) = oracle_dir() else { return };
+    let tmp = std::env::temp_dir().join(format!("cubist-challenge-1-{}", std::process::id()));
+    std::fs::write(&tmp, format_moves(&sol.moves)).unwrap();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cubular/challenge-1.txt"
+    );
+    let out = Command::new("python3")
+        .arg(dir.join("cubular_ref.py"))
+        .args(["verify", path])
+        .arg(&tmp)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&tmp);
+    assert!(
+        out.status.success(),
+        "oracle rejects it: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
