@@ -157,7 +157,7 @@ impl Scoring {
     fn terms(self, f: &Frame, local: &[u8; 256], from: &[u8; 27]) -> (i32, i32, i32) {
         let mut cost = 0;
         let by = by_sum();
-        for (&h, &s) in f.home.iter().zip(from.iter()) {
+        for (&h, &s) in f.sums.iter().zip(from.iter()) {
             cost += by[(h | local[s as usize] as u16) as usize];
         }
         let mut intact_bonds = 0;

@@ -25,7 +25,7 @@ pub struct Frame {
     pub from: [[u8; 27]; 9],
     /// Each block cell's coordinate sum, shifted left by 4 (a row of
     /// [`by_sum`](super::weights::by_sum)).
-    pub home: [u16; 27],
+    pub sums: [u16; 27],
 }
 
 /// The frames of all 343 blocks, built once.
@@ -81,7 +81,7 @@ fn build(block: usize) -> Frame {
         }
     }
     debug_assert!(cells.len() <= 81 && cells.iter().all(|&c| (c as usize) < CELLS));
-    let home = std::array::from_fn(|l| {
+    let sums = std::array::from_fn(|l| {
         let (x, y, z) = coords(cells[l] as usize);
         ((x + y + z) as u16) << 4
     });
@@ -89,7 +89,7 @@ fn build(block: usize) -> Frame {
         cells,
         surface,
         from,
-        home,
+        sums,
     }
 }
 
