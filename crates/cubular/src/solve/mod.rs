@@ -5,9 +5,9 @@
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
 //! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
-//! by cells and one by bonds (see `Lead`); from effort 3 a shallow cube the
-//! bond-led beam does not undo gets a second, differently scored one
-//! (`Lead::Aligned`). A beam may also take a move in front of its cube's last one, so
+//! by cells and one by bonds (see `Lead`); a shallow cube the bond-led beam does not
+//! undo gets a second, differently scored one (`Lead::Aligned`; at the default effort
+//! only the path whose repairs leave fewer cells is finished). A beam may also take a move in front of its cube's last one, so
 //! that it can undo overlapping scramble moves in the right order after all. Only the
 //! part of a beam's path that pays for itself is kept, and repaired (moves moved,
 //! turned, deleted or added) when it leaves at most 200 cells, from the whole path and
@@ -177,8 +177,20 @@ const BOTH_LEADS_MISPLACED: usize = 500;
 const ALIGNED_WEIGHT: i32 = 24;
 
 /// Lowest effort at which a shallow scramble the bond-led beam did not undo gets a
-/// second beam ([`Lead::Aligned`]) with the same work.
+/// second beam ([`Lead::Aligned`]) with the same work, both finished in full and the
+/// shorter solution kept (below it, see [`PICKED_SECOND_BEAM_EFFORT`]).
 const SECOND_BEAM_EFFORT: u32 = 3;
+
+/// Lowest effort at which a shallow scramble the bond-led beam did not undo gets the
+/// second beam ([`Lead::Aligned`]) with only the better-repaired of the two paths
+/// finished (see [`shallow_picked`]). Measured at the default effort against no second
+/// beam: 40 scrambles of 10-30 moves (seed 78) undone within their length 31 -> 34,
+/// 1,052 -> 928 moves in all; 40 of 20-45 moves (seed 77) 16 -> 14 within, 3,619 ->
+/// 3,449 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 -> 16,714 moves, for
+/// 10% more CPU time, the slowest cube under 1.9 s. Finishing both in full (as from
+/// [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube; both
+/// with half the edit beam's work each, 33 and 13.
+const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
 
 /// Lowest effort that finishes after both beams and keeps the shorter solution;
 /// below it only the beam that [`likelier_shorter`] picks is finished. On the bench's
@@ -498,8 +510,12 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beams = vec![beams.swap_remove(pick)];
     }
     let mut undone = false;
-    for (_, paths) in beams {
-        let (moves, all) = after_beam(cube, paths, &from_start, &ctx)?;
+    for (lead, paths) in beams {
+        let (moves, all) = if lead == Lead::Bonds && leads.len() == 1 && picks_second_beam(opts) {
+            shallow_picked(cube, paths, &from_start, &ctx)?
+        } else {
+            after_beam(cube, paths, &from_start, &ctx)?
+        };
         undone |= all;
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
             best = Some(moves);
@@ -525,6 +541,40 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     })
 }
 
+/// Whether a shallow scramble gets the second beam with only the better-repaired
+/// path finished (see [`shallow_picked`]): at [`PICKED_SECOND_BEAM_EFFORT`] and up to
+/// [`SECOND_BEAM_EFFORT`], from which both are finished in full.
+fn picks_second_beam(opts: &SolveOptions) -> bool {
+    (PICKED_SECOND_BEAM_EFFORT..SECOND_BEAM_EFFORT).contains(&opts.effort.level())
+}
+
+/// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
+/// of the bond-led beam's `paths` leave cells, a second beam ([`Lead::Aligned`]) is run
+/// and repaired too, and only the one leaving fewer cells (then fewer moves) goes on
+/// to the edit beam and the finish. The beams and repairs take about 0.2 and 0.1-0.3 s
+/// each, the edit beam up to 0.6 s, so finishing only one keeps the default effort
+/// within its two seconds a cube.
+fn shallow_picked(
+    cube: &Cube,
+    paths: Vec<Vec<Move>>,
+    from_start: &std::cell::OnceCell<Vec<Move>>,
+    ctx: &Ctx,
+) -> Result<(Vec<Move>, bool), SolveError> {
+    let first = repaired(cube, paths, ctx);
+    let pick = if first.1.is_solved() {
+        first
+    } else {
+        let second = repaired(cube, beam::run(cube, ctx, Lead::Aligned, 1), ctx);
+        let key = |(moves, left): &(Vec<Move>, Cube)| (left.misplaced(), moves.len());
+        if key(&second) < key(&first) {
+            second
+        } else {
+            first
+        }
+    };
+    finished(cube, pick.0, pick.1, from_start, ctx)
+}
+
 /// The whole solution after the beam found `paths` (best first): its worthwhile
 /// prefix, repaired when it leaves at most [`RESIDUE_FOR_BEST_REPAIR`] cells, then
 /// finished by commutators or by sweep and endgame as the residue calls for; and
@@ -536,6 +586,15 @@ fn after_beam(
     from_start: &std::cell::OnceCell<Vec<Move>>,
     ctx: &Ctx,
 ) -> Result<(Vec<Move>, bool), SolveError> {
+    let (beam_moves, work) = repaired(cube, paths, ctx);
+    finished(cube, beam_moves, work, from_start, ctx)
+}
+
+/// The beam's paths (best first) made into one: the best path's worthwhile prefix,
+/// repaired (with its prefixes, and for a small residue the runners-up) when it leaves
+/// at most [`RESIDUE_FOR_BEST_REPAIR`] cells, and retuned when it leaves a few; with
+/// the cube it leaves.
+fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Move>, Cube) {
     let mut paths = paths.into_iter();
     let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
     let mut work = played(cube, &beam_moves);
@@ -587,6 +646,18 @@ fn after_beam(
             (beam_moves, work) = (retuned, after);
         }
     }
+    (beam_moves, work)
+}
+
+/// The rest of [`after_beam`] after [`repaired`]: the edit beam for a small residue,
+/// the continued beam (from effort 3) for a large one, then the finish.
+fn finished(
+    cube: &Cube,
+    mut beam_moves: Vec<Move>,
+    mut work: Cube,
+    from_start: &std::cell::OnceCell<Vec<Move>>,
+    ctx: &Ctx,
+) -> Result<(Vec<Move>, bool), SolveError> {
     // Still a few cells left: edits of the moves that turn them, several at once.
     if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
         let edited = repair::edit_beam(
@@ -748,6 +819,17 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         crate::scramble::scramble(&mut rng, moves).0
+    }
+
+    #[test]
+    fn a_shallow_scramble_the_bond_led_beam_slips_on_is_undone_by_the_second_at_the_default_effort()
+    {
+        // Without the second beam the default effort took 78 moves here (measured).
+        let cube = seeded_scramble(22, 25);
+        assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
+        assert!(picks_second_beam(&SolveOptions::default()));
+        let moves = solved_checked(&cube, &SolveOptions::default()).moves;
+        assert!(moves.len() <= 25, "{} moves", moves.len());
     }
 
     /// A cube two disjoint moves from solved, and the two moves that undo it.
