@@ -185,12 +185,21 @@ const SECOND_BEAM_EFFORT: u32 = 3;
 /// second beam ([`Lead::Aligned`]) with only the better-repaired of the two paths
 /// finished (see [`shallow_picked`]). Measured at the default effort against no second
 /// beam: 40 scrambles of 10-30 moves (seed 78) undone within their length 31 -> 34,
-/// 1,052 -> 928 moves in all; 40 of 20-45 moves (seed 77) 16 -> 14 within, 3,619 ->
-/// 3,449 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 -> 16,714 moves, for
-/// 10% more CPU time, the slowest cube under 1.9 s. Finishing both in full (as from
+/// 1,052 -> 890 moves in all; 40 of 20-45 moves (seed 77) 16 -> 15 within, 3,619 ->
+/// 3,436 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 -> 16,705 moves, for
+/// 10% more CPU time there and a third more on the two shallow sets (0.3-0.7 s more
+/// on a cube the first beam does not undo). Finishing both in full (as from
 /// [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube; both
 /// with half the edit beam's work each, 33 and 13.
 const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
+
+/// What a cell left counts against a move when [`shallow_picked`] compares the two
+/// repaired paths. With the fewest cells left first (moves breaking ties) 40
+/// scrambles of 10-30 moves took 928 moves in all and 14 of 40 of 20-45 moves were
+/// undone within their length; at 1 or 2, 890 and 15; at 3 or 4, 890 and 14. (A path
+/// that leaves a cell more in fewer moves has often slipped less: it has yet to undo
+/// a scramble move, which the edit beam adds.)
+const PICK_MOVES_PER_CELL: usize = 2;
 
 /// Lowest effort that finishes after both beams and keeps the shorter solution;
 /// below it only the beam that [`likelier_shorter`] picks is finished. On the bench's
@@ -550,10 +559,10 @@ fn picks_second_beam(opts: &SolveOptions) -> bool {
 
 /// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
 /// of the bond-led beam's `paths` leave cells, a second beam ([`Lead::Aligned`]) is run
-/// and repaired too, and only the one leaving fewer cells (then fewer moves) goes on
-/// to the edit beam and the finish. The beams and repairs take about 0.2 and 0.1-0.3 s
-/// each, the edit beam up to 0.6 s, so finishing only one keeps the default effort
-/// within its two seconds a cube.
+/// and repaired too, and only the one with fewer moves plus [`PICK_MOVES_PER_CELL`]
+/// per cell left goes on to the edit beam and the finish. A beam takes about 0.2-0.4
+/// s here, its repairs 0.3-0.4 s, the edit beam up to 0.6 s: finishing only one keeps
+/// the default effort near its two seconds a cube.
 fn shallow_picked(
     cube: &Cube,
     paths: Vec<Vec<Move>>,
@@ -565,7 +574,9 @@ fn shallow_picked(
         first
     } else {
         let second = repaired(cube, beam::run(cube, ctx, Lead::Aligned, 1), ctx);
-        let key = |(moves, left): &(Vec<Move>, Cube)| (left.misplaced(), moves.len());
+        let key = |(moves, left): &(Vec<Move>, Cube)| {
+            left.misplaced() * PICK_MOVES_PER_CELL + moves.len()
+        };
         if key(&second) < key(&first) {
             second
         } else {
