@@ -843,6 +843,16 @@ mod tests {
         assert!(moves.len() <= 25, "{} moves", moves.len());
     }
 
+    #[test]
+    fn of_the_two_repaired_shallow_paths_the_one_likelier_shorter_is_finished() {
+        // The fewest cells left deciding, this took 63 moves (measured); moves plus two
+        // per cell left pick the other path, which the finish takes to 53.
+        let cube = seeded_scramble(10, 27);
+        assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
+        let moves = solved_checked(&cube, &SolveOptions::default()).moves;
+        assert!(moves.len() <= 56, "{} moves", moves.len());
+    }
+
     /// A cube two disjoint moves from solved, and the two moves that undo it.
     fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
