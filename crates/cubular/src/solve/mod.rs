@@ -7,14 +7,14 @@
 //! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
 //! by cells and one by bonds (see `Lead`); a shallow cube the bond-led beam does not
 //! undo gets a second, differently scored one (`Lead::Aligned`; at the default effort
-//! only the path whose repairs leave fewer cells is finished). A beam may also take a move in front of its cube's last one, so
-//! that it can undo overlapping scramble moves in the right order after all. Only the
-//! part of a beam's path that pays for itself is kept, and repaired (moves moved,
-//! turned, deleted or added) when it leaves at most 200 cells, from the whole path and
-//! from its prefixes, and for at most 60 cells by a beam over such edits (several at
-//! once); from effort 3 a larger residue gets a continued, narrow beam. A
-//! modest residue then goes straight to the commutators, a large one to sweep and
-//! endgame. A final pass merges and cancels moves. Every
+//! only the better-repaired of the two paths is finished). A beam may also take a move
+//! in front of its cube's last one, so that it can undo overlapping scramble moves in
+//! the right order after all. Only the part of a beam's path that pays for itself is
+//! kept, and repaired (moves moved, turned, deleted or added) when it leaves at most
+//! 200 cells, from the whole path and from its prefixes, and for at most 60 cells by a
+//! beam over such edits (several at once); from effort 3 a larger residue gets a
+//! continued, narrow beam. A modest residue then goes straight to the commutators, a
+//! large one to sweep and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
 
 mod beam;
