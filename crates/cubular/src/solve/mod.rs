@@ -519,8 +519,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         beams = vec![beams.swap_remove(pick)];
     }
     let mut undone = false;
-    for (lead, paths) in beams {
-        let (moves, all) = if lead == Lead::Bonds && leads.len() == 1 && picks_second_beam(opts) {
+    for (_, paths) in beams {
+        let (moves, all) = if leads == [Lead::Bonds] && picks_second_beam(opts) {
             shallow_picked(cube, paths, &from_start, &ctx)?
         } else {
             after_beam(cube, paths, &from_start, &ctx)?
