@@ -433,6 +433,17 @@ const RESIDUE_FOR_RETUNE: usize = 24;
 /// more CPU time).
 const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 
+/// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
+/// edit beam to run before the second beam (see [`shallow_picked`]); when the edit
+/// beam leaves nothing, the second beam is not run. On 40 scrambles of 20-45 moves
+/// (seed 77) it undid one more within its length (76 moves to 31) and cut the
+/// second beam on five; on 40 of 10-30 moves (seed 78), the same answers, with the
+/// second beam cut on three and the early edit beam in vain on six (where the
+/// second path was picked). The bench's answers are the same; scramble-8 took 1.2 s
+/// instead of 1.5. From up to 60 cells, the edit beam ran in vain on two more of the
+/// first set (residues of 37 and 56, 0.6 s each).
+const EARLY_EDIT_RESIDUE: usize = 30;
+
 /// Paths the edit beam keeps each round.
 const EDIT_BEAM_WIDTH: usize = 256;
 
@@ -562,7 +573,9 @@ fn picks_second_beam(opts: &SolveOptions) -> bool {
 /// and repaired too, and only the one with fewer moves plus [`PICK_MOVES_PER_CELL`]
 /// per cell left goes on to the edit beam and the finish. A beam takes about 0.2-0.4
 /// s here, its repairs 0.3-0.4 s, the edit beam up to 0.6 s: finishing only one keeps
-/// the default effort near its two seconds a cube.
+/// the default effort near its two seconds a cube. A first path leaving at most
+/// [`EARLY_EDIT_RESIDUE`] cells gets its edit beam first, and the second beam only if
+/// that leaves cells.
 fn shallow_picked(
     cube: &Cube,
     paths: Vec<Vec<Move>>,
@@ -570,20 +583,22 @@ fn shallow_picked(
     ctx: &Ctx,
 ) -> Result<(Vec<Move>, bool), SolveError> {
     let first = repaired(cube, paths, ctx);
-    let pick = if first.1.is_solved() {
-        first
+    let key =
+        |(moves, left): &(Vec<Move>, Cube)| left.misplaced() * PICK_MOVES_PER_CELL + moves.len();
+    let first_key = key(&first);
+    // A small residue gets the edit beam it would get when picked before the second
+    // beam is run: when that leaves nothing, the second beam is not needed.
+    let early = first.1.misplaced() <= EARLY_EDIT_RESIDUE;
+    let first = if early { edited(cube, first) } else { first };
+    if first.1.is_solved() {
+        return finished(cube, first.0, first.1, false, from_start, ctx);
+    }
+    let second = repaired(cube, beam::run(cube, ctx, Lead::Aligned, 1), ctx);
+    if key(&second) < first_key {
+        finished(cube, second.0, second.1, true, from_start, ctx)
     } else {
-        let second = repaired(cube, beam::run(cube, ctx, Lead::Aligned, 1), ctx);
-        let key = |(moves, left): &(Vec<Move>, Cube)| {
-            left.misplaced() * PICK_MOVES_PER_CELL + moves.len()
-        };
-        if key(&second) < key(&first) {
-            second
-        } else {
-            first
-        }
-    };
-    finished(cube, pick.0, pick.1, from_start, ctx)
+        finished(cube, first.0, first.1, !early, from_start, ctx)
+    }
 }
 
 /// The whole solution after the beam found `paths` (best first): its worthwhile
@@ -598,7 +613,7 @@ fn after_beam(
     ctx: &Ctx,
 ) -> Result<(Vec<Move>, bool), SolveError> {
     let (beam_moves, work) = repaired(cube, paths, ctx);
-    finished(cube, beam_moves, work, from_start, ctx)
+    finished(cube, beam_moves, work, true, from_start, ctx)
 }
 
 /// The beam's paths (best first) made into one: the best path's worthwhile prefix,
@@ -660,29 +675,44 @@ fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Move>, Cube) 
     (beam_moves, work)
 }
 
-/// The rest of [`after_beam`] after [`repaired`]: the edit beam for a small residue,
-/// the continued beam (from effort 3) for a large one, then the finish.
+/// A path that leaves at most [`RESIDUE_FOR_EDIT_BEAM`] cells after the repairs, with
+/// the cube it leaves, improved by the edit beam (edits of the moves that turn those
+/// cells, several at once) when that leaves fewer.
+fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
+    if !(1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
+        return (beam_moves, work);
+    }
+    let edited = repair::edit_beam(
+        cube.cells(),
+        &beam_moves,
+        EDIT_BEAM_WIDTH,
+        EDIT_BEAM_ROUNDS,
+        EDIT_BEAM_WORK,
+    );
+    let after = played(cube, &edited);
+    if after.misplaced() < work.misplaced() {
+        (edited, after)
+    } else {
+        (beam_moves, work)
+    }
+}
+
+/// The rest of [`after_beam`] after [`repaired`]: the edit beam for a small residue
+/// (unless `edit` is false: it ran already), the continued beam (from effort 3) for
+/// a large one, then the finish.
 fn finished(
     cube: &Cube,
-    mut beam_moves: Vec<Move>,
-    mut work: Cube,
+    beam_moves: Vec<Move>,
+    work: Cube,
+    edit: bool,
     from_start: &std::cell::OnceCell<Vec<Move>>,
     ctx: &Ctx,
 ) -> Result<(Vec<Move>, bool), SolveError> {
-    // Still a few cells left: edits of the moves that turn them, several at once.
-    if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
-        let edited = repair::edit_beam(
-            cube.cells(),
-            &beam_moves,
-            EDIT_BEAM_WIDTH,
-            EDIT_BEAM_ROUNDS,
-            EDIT_BEAM_WORK,
-        );
-        let after = played(cube, &edited);
-        if after.misplaced() < work.misplaced() {
-            (beam_moves, work) = (edited, after);
-        }
-    }
+    let (mut beam_moves, mut work) = if edit {
+        edited(cube, (beam_moves, work))
+    } else {
+        (beam_moves, work)
+    };
     // From effort 3 a large residue gets a narrow bond-led beam more, from the
     // repaired cube, whose tangles no longer hide the scramble moves around them.
     let continued = ctx.opts.effort.level() >= CONTINUED_BEAM_EFFORT
@@ -854,6 +884,15 @@ mod tests {
     }
 
     /// A cube two disjoint moves from solved, and the two moves that undo it.
+    #[test]
+    fn a_shallow_path_its_edit_beam_finishes_is_kept_without_a_second_beam() {
+        // The bond-led path leaves 7 cells, which its edit beam undoes; picked by the
+        // repaired paths alone, the second beam's path took 30 moves.
+        let cube = seeded_scramble(3, 28);
+        assert!(picks_second_beam(&SolveOptions::default()));
+        assert!(length_at_effort(&cube, Effort::DEFAULT.level()) <= 28);
+    }
+
     fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
             Move::new(2, 2, 2, Axis::X, 1).unwrap(),
