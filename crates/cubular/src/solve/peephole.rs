@@ -1,7 +1,8 @@
 //! Clean-up of a move list: merge moves on the same block and axis (also across moves
-//! on disjoint blocks, which commute) and drop those that cancel.
+//! on disjoint blocks, which commute) and drop those that cancel; two half turns of a
+//! block about different axes are one half turn about the third.
 
-use crate::moves::Move;
+use crate::moves::{Axis, Move};
 
 /// The shortest list this pass finds with the same effect as `moves`.
 pub fn simplify(moves: &[Move]) -> Vec<Move> {
@@ -30,6 +31,9 @@ fn pass(moves: &[Move]) -> Vec<Move> {
                         out[j].turns = t;
                     }
                     merged = true;
+                } else if o.turns == 2 && mv.turns == 2 {
+                    out[j].axis = third_axis(o.axis, mv.axis);
+                    merged = true;
                 }
                 break;
             }
@@ -44,12 +48,52 @@ fn pass(moves: &[Move]) -> Vec<Move> {
     out
 }
 
+/// The axis that is neither `a` nor `b` (two different axes): half turns of one block
+/// about `a` and `b` together turn it as a half turn about this one does.
+fn third_axis(a: Axis, b: Axis) -> Axis {
+    match (a, b) {
+        (Axis::X, Axis::Y) | (Axis::Y, Axis::X) => Axis::Z,
+        (Axis::X, Axis::Z) | (Axis::Z, Axis::X) => Axis::Y,
+        _ => Axis::X,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cube::Cube;
-    use crate::moves::parse_moves;
+    use crate::cube::CELLS;
+    use crate::moves::{move_table, parse_moves};
     use rand::SeedableRng;
+
+    #[test]
+    fn two_half_turns_about_different_axes_are_one_about_the_third() {
+        let m = parse_moves("444X2 777Y2 444Y2").unwrap();
+        assert_eq!(simplify(&m), parse_moves("444Z2 777Y2").unwrap());
+        // Checked on the cells themselves (where each piece goes, not only the digits)
+        // for every pair of turns of one block: only these merge.
+        let turned = |moves: &[Move]| {
+            let mut cells: Vec<u16> = (0..CELLS as u16).collect();
+            for m in moves {
+                let before = cells.clone();
+                for &(d, s) in move_table()[m.index()].iter() {
+                    cells[d as usize] = before[s as usize];
+                }
+            }
+            cells
+        };
+        let turns = parse_moves("333X1 333X2 333X3 333Y1 333Y2 333Y3 333Z1 333Z2 333Z3").unwrap();
+        for &a in &turns {
+            for &b in &turns {
+                let both = turned(&[a, b]);
+                let simplified = simplify(&[a, b]);
+                assert_eq!(turned(&simplified), both, "{a} {b}");
+                let single = turns.iter().any(|&m| turned(&[m]) == both);
+                let none = both == turned(&[]);
+                assert_eq!(simplified.len() <= 1, single || none, "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn merges_and_cancels() {
