@@ -31,7 +31,7 @@ fn misplaced(cells: &[u8; CELLS]) -> usize {
 }
 
 /// Misplaced cells after playing `path` on `start`.
-fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
+pub(super) fn misplaced_after(start: &[u8; CELLS], path: &[Move]) -> usize {
     let mut cells = *start;
     play_all(&mut cells, path);
     misplaced(&cells)
@@ -104,15 +104,18 @@ fn edits_of(path: &[Move], which: impl IntoIterator<Item = usize>) -> Vec<Edit> 
 /// A path played on a cube, kept so that an edit is scored from the few cells it
 /// changes: the cube after each prefix, where each cell's content ends after each
 /// suffix, and the cells misplaced at the end.
-struct Played<'a> {
-    path: &'a [Move],
-    states: Vec<[u8; CELLS]>,
-    ends: Vec<[u16; CELLS]>,
-    misplaced: usize,
+pub(super) struct Played<'a> {
+    pub(super) path: &'a [Move],
+    /// The cube after each prefix of the path.
+    pub(super) states: Vec<[u8; CELLS]>,
+    /// For each prefix, where the piece in each cell then ends after the rest.
+    pub(super) ends: Vec<[u16; CELLS]>,
+    /// Cells misplaced after the whole path.
+    pub(super) misplaced: usize,
 }
 
 impl<'a> Played<'a> {
-    fn new(start: &[u8; CELLS], path: &'a [Move]) -> Played<'a> {
+    pub(super) fn new(start: &[u8; CELLS], path: &'a [Move]) -> Played<'a> {
         let table = move_table();
         let mut states = Vec::with_capacity(path.len() + 1);
         let mut cells = *start;

@@ -1,0 +1,294 @@
+//! Two turns of one block put into a path at once.
+//!
+//! A scramble that turns one block twice, with moves on overlapping blocks in between,
+//! is the beam's commonest slip on a shallow cube: it undoes the moves in between
+//! first and then finds neither turn worth playing alone, or it plays one turn that
+//! does the work of both (a half turn about X, then one about Y, turn the block as a
+//! half turn about Z does) in the wrong place. A single edit of the path cannot mend
+//! either: each added turn alone leaves more cells wrong. This pass adds two turns of
+//! one block anywhere in the path at once, with or without one of its turns of that
+//! block taken out, scoring each pair from the few cells it changes.
+
+use super::repair::{self, misplaced_after, Played};
+use super::sweep::blocks_of;
+use crate::cube::{coords, index, CELLS, SOLVED};
+use crate::moves::{local_perm, Move};
+use rayon::prelude::*;
+use std::sync::OnceLock;
+
+/// Pieces ending misplaced that a block must hold (at the first turn's time and the
+/// second's together) for a pair of its turns to be scored: a pair that turns fewer
+/// of them rarely fixes more cells than it breaks.
+const MIN_WRONG_HELD: usize = 3;
+
+/// Pieces ending misplaced that a block must hold at each turn's time: a turn that
+/// moves none of them cannot fix a cell, only break some.
+const MIN_WRONG_EACH: usize = 1;
+
+/// The 27 cells of block `b` (0..343), in the local order of [`local_perm`].
+fn cells_of(b: usize) -> [usize; 27] {
+    let m = Move::from_index(b * 9);
+    std::array::from_fn(|l| {
+        let (ly, lz, lx) = (l / 9, (l / 3) % 3, l % 3);
+        index(
+            m.x as usize - 1 + lx,
+            m.y as usize - 1 + ly,
+            m.z as usize - 1 + lz,
+        )
+    })
+}
+
+/// The nine turns of a block as permutations of its 27 cells (each cell's piece comes
+/// from the cell given), in the order of the moves' indices.
+fn local_perms() -> &'static [[u8; 27]; 9] {
+    static PERMS: OnceLock<[[u8; 27]; 9]> = OnceLock::new();
+    PERMS.get_or_init(|| {
+        std::array::from_fn(|k| {
+            let m = Move::from_index(k);
+            let perm = local_perm(m.axis, m.turns);
+            std::array::from_fn(|l| perm[l] as u8)
+        })
+    })
+}
+
+/// For each prefix of the played path, the cell that then holds the piece ending in
+/// each cell (the inverse of [`Played::ends`]).
+fn starts(played: &Played) -> Vec<[u16; CELLS]> {
+    played
+        .ends
+        .iter()
+        .map(|end| {
+            let mut start = [0u16; CELLS];
+            for (c, &f) in end.iter().enumerate() {
+                start[f as usize] = c as u16;
+            }
+            start
+        })
+        .collect()
+}
+
+/// For each prefix of the played path, how many pieces that end misplaced each block
+/// then holds.
+fn wrong_held(played: &Played) -> Vec<[u8; 343]> {
+    let last = &played.states[played.path.len()];
+    let wrong: Vec<bool> = (0..CELLS).map(|c| last[c] != SOLVED[c]).collect();
+    played
+        .ends
+        .iter()
+        .map(|end| {
+            let mut held = [0u8; 343];
+            for c in 0..CELLS {
+                if wrong[end[c] as usize] {
+                    for &b in &blocks_of()[c] {
+                        held[b as usize] += 1;
+                    }
+                }
+            }
+            held
+        })
+        .collect()
+}
+
+/// The best pair of turns of one block added to the played path: the first after the
+/// path's first `i` moves, the second after its first `j >= i`; with the cells the
+/// result leaves misplaced, when that is fewer than now. `only` restricts the pair to
+/// one block and to places on either side of one position (where a turn of that
+/// block was taken out).
+///
+/// Each pair is scored from the block's 27 cells at both times. What the first turn
+/// does to the final cube does not depend on `j`; the second turn sees the pieces the
+/// first one moved only where the block holds them again after the first `j` moves.
+/// Where it holds none of them the two turns act apart, and each alone is no better
+/// than the single added moves [`repair::run`] already tried, so such places are
+/// skipped.
+fn best_pair(played: &Played, only: Option<(usize, usize)>) -> Option<(usize, Vec<Move>)> {
+    let n = played.path.len();
+    let starts = starts(played);
+    let held = wrong_held(played);
+    let perms = local_perms();
+    let blocks: Vec<usize> = match only {
+        Some((block, _)) => vec![block],
+        None => (0..343).collect(),
+    };
+    let (first_times, second_from) = match only {
+        Some((_, at)) => (0..=at, at),
+        None => (0..=n, 0),
+    };
+    const NONE: u8 = u8::MAX;
+    let best = first_times
+        .into_par_iter()
+        .map(|i| {
+            // (cells changed, i, first move, j, second move): the fewest first.
+            let mut best = (0i32, i, 0usize, 0usize, 0usize);
+            let (before, end_i) = (&played.states[i], &played.ends[i]);
+            for &b in &blocks {
+                if only.is_none() && (held[i][b] as usize) < MIN_WRONG_EACH {
+                    continue;
+                }
+                let cells = cells_of(b);
+                // The block's low corner.
+                let (bx, by, bz) = coords(cells[0]);
+                // Where each cell's piece belongs in the end, and what each first turn
+                // brings into each cell and changes in the cells left wrong.
+                let home_i: [u8; 27] = std::array::from_fn(|l| SOLVED[end_i[cells[l]] as usize]);
+                let wrong_i: i32 = (0..27)
+                    .map(|l| (before[cells[l]] != home_i[l]) as i32)
+                    .sum();
+                let brought: [[u8; 27]; 9] = std::array::from_fn(|k| {
+                    std::array::from_fn(|l| before[cells[perms[k][l] as usize]])
+                });
+                let base: [i32; 9] = std::array::from_fn(|k| {
+                    (0..27)
+                        .map(|l| (brought[k][l] != home_i[l]) as i32)
+                        .sum::<i32>()
+                        - wrong_i
+                });
+                for j in i.max(second_from)..=n {
+                    let wrong = held[i][b] as usize + held[j][b] as usize;
+                    // A pair fixes no more cells than it turns pieces ending wrong.
+                    if only.is_none()
+                        && ((held[j][b] as usize) < MIN_WRONG_EACH
+                            || wrong < MIN_WRONG_HELD
+                            || wrong as i32 <= -best.0)
+                    {
+                        continue;
+                    }
+                    let (at_j, end_j) = (&played.states[j], &played.ends[j]);
+                    // For each cell of the block after the first `j` moves: which of the
+                    // block's cells its piece was in after the first `i`, if any.
+                    let mut shared = false;
+                    let from: [u8; 27] = std::array::from_fn(|l| {
+                        let was = starts[i][end_j[cells[l]] as usize] as usize;
+                        let (x, y, z) = coords(was);
+                        let (dx, dy, dz) =
+                            (x.wrapping_sub(bx), y.wrapping_sub(by), z.wrapping_sub(bz));
+                        if dx < 3 && dy < 3 && dz < 3 {
+                            shared = true;
+                            (dy * 9 + dz * 3 + dx) as u8
+                        } else {
+                            NONE
+                        }
+                    });
+                    if !shared && only.is_none() {
+                        continue;
+                    }
+                    let home_j: [u8; 27] =
+                        std::array::from_fn(|l| SOLVED[end_j[cells[l]] as usize]);
+                    for k1 in 0..9 {
+                        let now: [u8; 27] = std::array::from_fn(|l| match from[l] {
+                            NONE => at_j[cells[l]],
+                            k => brought[k1][k as usize],
+                        });
+                        let wrong_now: i32 = (0..27).map(|l| (now[l] != home_j[l]) as i32).sum();
+                        for (k2, perm) in perms.iter().enumerate() {
+                            // Two turns about one axis at one time are one move (or none).
+                            if i == j && k1 / 3 == k2 / 3 {
+                                continue;
+                            }
+                            let wrong_after: i32 = (0..27)
+                                .map(|l| (now[perm[l] as usize] != home_j[l]) as i32)
+                                .sum();
+                            let delta = base[k1] + wrong_after - wrong_now;
+                            if delta < best.0 {
+                                best = (delta, i, b * 9 + k1, j, b * 9 + k2);
+                            }
+                        }
+                    }
+                }
+            }
+            best
+        })
+        .min_by_key(|&(delta, i, m1, j, m2)| (delta, i, m1, j, m2))?;
+    let (delta, i, m1, j, m2) = best;
+    if delta >= 0 {
+        return None;
+    }
+    let mut path = played.path.to_vec();
+    path.insert(j, Move::from_index(m2));
+    path.insert(i, Move::from_index(m1));
+    Some(((played.misplaced as i32 + delta) as usize, path))
+}
+
+/// Improve `path` (played on `start`) by pairs of turns of one block, added or put in
+/// place of one of its turns of that block, each followed by the single edits of
+/// [`repair::run`], for at most `rounds` rounds while a pair leaves fewer cells.
+pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize) -> Vec<Move> {
+    let mut best = path.to_vec();
+    let mut best_mis = misplaced_after(start, &best);
+    for _ in 0..rounds {
+        if best_mis == 0 {
+            break;
+        }
+        let played = Played::new(start, &best);
+        let added = best_pair(&played, None);
+        let replaced = (0..best.len())
+            .filter_map(|k| {
+                let mut rest = best.clone();
+                let taken = rest.remove(k);
+                let played = Played::new(start, &rest);
+                best_pair(&played, Some((taken.block(), k)))
+            })
+            .min_by_key(|(mis, q)| (*mis, q.len()));
+        let Some((mis, q)) = [added, replaced]
+            .into_iter()
+            .flatten()
+            .min_by_key(|(mis, q)| (*mis, q.len()))
+        else {
+            break;
+        };
+        if mis >= best_mis {
+            break;
+        }
+        best = repair::run(start, &q);
+        best_mis = misplaced_after(start, &best);
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Cube;
+
+    fn mv(s: &str) -> Move {
+        s.parse().expect("a move")
+    }
+
+    fn undo_of(scramble: &[Move]) -> Vec<Move> {
+        scramble.iter().rev().map(|m| m.inverse()).collect()
+    }
+
+    fn scrambled_by(scramble: &[Move]) -> Cube {
+        let mut cube = Cube::solved();
+        cube.apply_all(scramble);
+        cube
+    }
+
+    #[test]
+    fn a_block_turned_twice_around_an_overlapping_move_is_put_back() {
+        // 444X2, then 545Y1 on an overlapping block, then 444X2 again: the undo without
+        // both half turns leaves cells that no single added move fixes.
+        let scramble = [mv("444X2"), mv("545Y1"), mv("444X2")];
+        let cube = scrambled_by(&scramble);
+        let without = vec![mv("545Y3")];
+        assert!(misplaced_after(cube.cells(), &without) > 0);
+        let single = repair::run(cube.cells(), &without);
+        assert!(misplaced_after(cube.cells(), &single) > 0);
+        let paired = run(cube.cells(), &without, 4);
+        assert_eq!(misplaced_after(cube.cells(), &paired), 0);
+        assert_eq!(paired.len(), 3);
+    }
+
+    #[test]
+    fn a_turn_doing_the_work_of_two_is_split_around_the_moves_between() {
+        // 444X2, 545Y1, 444Y2 undone as 444Z2 in one go after 545Y3.
+        let scramble = [mv("444X2"), mv("545Y1"), mv("444Y2")];
+        let cube = scrambled_by(&scramble);
+        let merged = vec![mv("545Y3"), mv("444Z2")];
+        assert!(misplaced_after(cube.cells(), &merged) > 0);
+        let paired = run(cube.cells(), &merged, 4);
+        assert_eq!(misplaced_after(cube.cells(), &paired), 0);
+        assert_eq!(paired.len(), 3);
+        assert_eq!(paired, undo_of(&scramble));
+    }
+}
