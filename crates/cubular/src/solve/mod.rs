@@ -448,17 +448,17 @@ const EARLY_EDIT_RESIDUE: usize = 30;
 /// Cells left after the edit beam up to which pairs of turns of one block are put into
 /// the path ([`pairs::run`]): a block the scramble turned twice, with overlapping
 /// moves in between, is the beam's commonest slip on a shallow cube. Measured at the
-/// default effort with [`PAIR_ROUNDS`] 8, against none: 40 scrambles of 20-45 moves
-/// (seed 77) 16 -> 18 undone within their length, 3,391 -> 2,842 moves in all; 40 of
-/// 10-30 moves (seed 78) 34 -> 33 within (one path finished by pairs in 29 moves,
-/// where the second beam's took 27), 890 -> 866 moves; 60 of 10-100 moves (seed 7)
-/// 18 -> 19 within, 16,705 -> 16,570; the bench's challenge cubes and scrambles 9,139
-/// -> 9,038. Up to 200 cells took the bench to 8,924, but at up to 5.6 s a cube.
+/// default effort, against none: 40 scrambles of 20-45 moves (seed 77) 16 -> 18
+/// undone within their length, 3,391 -> 2,891 moves in all; 40 of 10-30 moves (seed
+/// 78) 34 -> 33 within (one path finished by pairs in 29 moves, where the second
+/// beam's took 27), 890 -> 862 moves; 60 of 10-100 moves (seed 7) 18 -> 19 within,
+/// 16,705 -> 16,560; the bench's challenge cubes and scrambles 9,139 -> 9,044. Up to
+/// 200 cells took the bench to 8,924, but at up to 5.6 s a cube.
 const PAIR_RESIDUE: usize = 60;
 
-/// Most rounds of [`pairs::run`] (a round takes about 0.1 s on a residue of 40 cells
-/// and a path of 45 moves). On the 40 scrambles of 20-45 moves: 4 rounds 2,906 moves,
-/// 8 rounds 2,842, 16 rounds 2,788 for 10% more time and up to 4.5 s a cube.
+/// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
+/// 20-45 moves, with the best pair of each round kept: 4 rounds 2,906 moves, 8 rounds
+/// 2,842, 16 rounds 2,788 for 10% more time and up to 4.5 s a cube.
 const PAIR_ROUNDS: usize = 8;
 
 /// Paths the edit beam keeps each round.
