@@ -63,6 +63,20 @@ fn local_perms() -> &'static [[u8; 27]; 9] {
     })
 }
 
+/// The inverses of [`local_perms`]: where each turn takes the piece in each cell.
+fn local_inverses() -> &'static [[u8; 27]; 9] {
+    static INVERSES: OnceLock<[[u8; 27]; 9]> = OnceLock::new();
+    INVERSES.get_or_init(|| {
+        std::array::from_fn(|k| {
+            let mut inverse = [0u8; 27];
+            for (l, &m) in local_perms()[k].iter().enumerate() {
+                inverse[m as usize] = l as u8;
+            }
+            inverse
+        })
+    })
+}
+
 /// For each prefix of the played path, the cell that then holds the piece ending in
 /// each cell (the inverse of [`Played::ends`]).
 fn starts(played: &Played) -> Vec<[u16; CELLS]> {
@@ -120,8 +134,14 @@ fn best_pairs(
 ) -> (Vec<(usize, Vec<Move>)>, u64) {
     let n = played.path.len();
     let starts = starts(played);
-    let held = wrong_held(played);
+    // Only the search over all blocks filters by the pieces held.
+    let held = if only.is_none() {
+        wrong_held(played)
+    } else {
+        Vec::new()
+    };
     let perms = local_perms();
+    let inverses = local_inverses();
     let blocks: Vec<usize> = match only {
         Some((block, _)) => vec![block],
         None => (0..343).collect(),
@@ -169,14 +189,15 @@ fn best_pairs(
                         - wrong_i
                 });
                 for j in i.max(second_from)..=n {
-                    let wrong = held[i][b] as usize + held[j][b] as usize;
                     // A pair fixes no more cells than it turns pieces ending wrong.
-                    if only.is_none()
-                        && ((held[j][b] as usize) < MIN_WRONG_EACH
+                    if only.is_none() {
+                        let wrong = held[i][b] as usize + held[j][b] as usize;
+                        if (held[j][b] as usize) < MIN_WRONG_EACH
                             || wrong < MIN_WRONG_HELD
-                            || wrong as i32 <= -bar(&best))
-                    {
-                        continue;
+                            || wrong as i32 <= -bar(&best)
+                        {
+                            continue;
+                        }
                     }
                     let (at_j, end_j) = (&played.states[j], &played.ends[j]);
                     scored += 1;
@@ -200,20 +221,40 @@ fn best_pairs(
                     }
                     let home_j: [u8; 27] =
                         std::array::from_fn(|l| SOLVED[end_j[cells[l]] as usize]);
+                    // Where each piece belongs in the end after each second turn,
+                    // by the cell it is in before it (padded to 32 to compare at once).
+                    let home_after: [[u8; 32]; 9] = std::array::from_fn(|k2| {
+                        std::array::from_fn(|m| {
+                            if m < 27 {
+                                home_j[inverses[k2][m] as usize]
+                            } else {
+                                0
+                            }
+                        })
+                    });
+                    let wrong_in = |now: &[u8; 32], home: &[u8; 32]| -> i32 {
+                        now.iter().zip(home).map(|(a, b)| (a != b) as i32).sum()
+                    };
+                    let mut home_now = [0u8; 32];
+                    home_now[..27].copy_from_slice(&home_j);
                     for k1 in 0..9 {
-                        let now: [u8; 27] = std::array::from_fn(|l| match from[l] {
-                            NONE => at_j[cells[l]],
-                            k => brought[k1][k as usize],
+                        let now: [u8; 32] = std::array::from_fn(|l| {
+                            if l >= 27 {
+                                0
+                            } else {
+                                match from[l] {
+                                    NONE => at_j[cells[l]],
+                                    k => brought[k1][k as usize],
+                                }
+                            }
                         });
-                        let wrong_now: i32 = (0..27).map(|l| (now[l] != home_j[l]) as i32).sum();
-                        for (k2, perm) in perms.iter().enumerate() {
+                        let wrong_now = wrong_in(&now, &home_now);
+                        for (k2, home) in home_after.iter().enumerate() {
                             // Two turns about one axis at one time are one move (or none).
                             if i == j && k1 / 3 == k2 / 3 {
                                 continue;
                             }
-                            let wrong_after: i32 = (0..27)
-                                .map(|l| (now[perm[l] as usize] != home_j[l]) as i32)
-                                .sum();
+                            let wrong_after = wrong_in(&now, home);
                             let delta = base[k1] + wrong_after - wrong_now;
                             if delta < bar(&best) {
                                 let pair = (delta, i, b * 9 + k1, j, b * 9 + k2);
