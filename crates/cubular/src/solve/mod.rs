@@ -12,7 +12,8 @@
 //! the right order after all. Only the part of a beam's path that pays for itself is
 //! kept, and repaired (moves moved, turned, deleted or added) when it leaves at most
 //! 200 cells, from the whole path and from its prefixes, and for at most 60 cells by a
-//! beam over such edits (several at once); from effort 3 a larger residue gets a
+//! beam over such edits (several at once) and by pairs of turns of one block put in at
+//! once (see `pairs`); from effort 3 a larger residue gets a
 //! continued, narrow beam. A modest residue then goes straight to the commutators, a
 //! large one to sweep and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
