@@ -718,7 +718,7 @@ fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cub
     };
     // Still cells left: two turns of one block put in at once.
     if (1..=PAIR_RESIDUE).contains(&work.misplaced()) {
-        let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS);
+        let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS, pairs::WORK);
         let after = played(cube, &paired);
         if after.misplaced() < work.misplaced() {
             return (paired, after);

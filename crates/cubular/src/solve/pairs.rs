@@ -26,7 +26,7 @@ const MIN_WRONG_HELD: usize = 3;
 /// moves, 2,842 moves in all with the best pair alone, 2,828 with the best 8.
 const KEPT: usize = 8;
 
-/// The pairs' work bound, in places (a first turn's time, a block, a second turn's
+/// The solver's bound on the pairs' work ([`run`]), in places (a first turn's time, a block, a second turn's
 /// time) scored, counted over rounds and checked before each: a residue of 40-50 cells
 /// on a path of 40-50 moves takes 200,000-300,000 a round and about 0.3 s. Without a
 /// bound, such a cube took up to 3 s in all; on 40 scrambles of 20-45 moves this bound
@@ -293,25 +293,26 @@ fn best_pairs(
 /// Improve `path` (played on `start`) by pairs of turns of one block, added or put in
 /// place of one of its turns of that block: each round the [`KEPT`] best pairs are
 /// each followed by the single edits of [`repair::run`], and the best result is kept
-/// while it leaves fewer cells, for at most `rounds` rounds and about [`WORK`].
-pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize) -> Vec<Move> {
+/// while it leaves fewer cells, for at most `rounds` rounds and while fewer than
+/// `work` places have been scored (see [`WORK`]).
+pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize, work: u64) -> Vec<Move> {
     let mut best = path.to_vec();
     let mut best_mis = misplaced_after(start, &best);
-    let mut work = 0u64;
+    let mut spent = 0u64;
     for _ in 0..rounds {
-        if best_mis == 0 || work >= WORK {
+        if best_mis == 0 || spent >= work {
             break;
         }
         let played = Played::new(start, &best);
         let (mut pairs, scored) = best_pairs(&played, None, KEPT);
-        work += scored;
+        spent += scored;
         for k in 0..best.len() {
             let mut rest = best.clone();
             let taken = rest.remove(k);
             let played = Played::new(start, &rest);
             let (more, scored) = best_pairs(&played, Some((taken.block(), k)), 1);
             pairs.extend(more);
-            work += scored;
+            spent += scored;
         }
         pairs.sort_by_key(|(mis, q)| (*mis, q.len()));
         pairs.truncate(KEPT);
@@ -364,9 +365,30 @@ mod tests {
         assert!(misplaced_after(cube.cells(), &without) > 0);
         let single = repair::run(cube.cells(), &without);
         assert!(misplaced_after(cube.cells(), &single) > 0);
-        let paired = run(cube.cells(), &without, 4);
+        let paired = run(cube.cells(), &without, 4, WORK);
         assert_eq!(misplaced_after(cube.cells(), &paired), 0);
         assert_eq!(paired.len(), 3);
+    }
+
+    #[test]
+    fn the_rounds_stop_once_the_work_is_spent() {
+        // Two blocks each turned twice around an overlapping move: one pair a round.
+        let scramble = [
+            mv("444X2"),
+            mv("545Y1"),
+            mv("444X2"),
+            mv("222Z2"),
+            mv("323X1"),
+            mv("222Z2"),
+        ];
+        let cube = scrambled_by(&scramble);
+        let without = vec![mv("323X3"), mv("545Y3")];
+        let both = run(cube.cells(), &without, 4, WORK);
+        assert_eq!(misplaced_after(cube.cells(), &both), 0);
+        // A bound the first round spends: that round's pair only.
+        let one = run(cube.cells(), &without, 4, 1);
+        assert!(misplaced_after(cube.cells(), &one) > 0);
+        assert!(misplaced_after(cube.cells(), &one) < misplaced_after(cube.cells(), &without));
     }
 
     #[test]
@@ -376,7 +398,7 @@ mod tests {
         let cube = scrambled_by(&scramble);
         let merged = vec![mv("545Y3"), mv("444Z2")];
         assert!(misplaced_after(cube.cells(), &merged) > 0);
-        let paired = run(cube.cells(), &merged, 4);
+        let paired = run(cube.cells(), &merged, 4, WORK);
         assert_eq!(misplaced_after(cube.cells(), &paired), 0);
         assert_eq!(paired.len(), 3);
         assert_eq!(paired, undo_of(&scramble));
