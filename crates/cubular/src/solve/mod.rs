@@ -443,7 +443,8 @@ const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 /// second beam cut on three and the early edit beam in vain on six (where the
 /// second path was picked). The bench's answers are the same; scramble-8 took 1.2 s
 /// instead of 1.5. From up to 60 cells, the edit beam ran in vain on two more of the
-/// first set (residues of 37 and 56, 0.6 s each).
+/// first set (residues of 37 and 56, 0.6 s each). (Measured before the pairs, which
+/// now run with the edit beam; up to 60 cells still changed no answer.)
 const EARLY_EDIT_RESIDUE: usize = 30;
 
 /// Cells left after the edit beam up to which pairs of turns of one block are put into
@@ -454,7 +455,8 @@ const EARLY_EDIT_RESIDUE: usize = 30;
 /// 78) 34 -> 33 within (one path finished by pairs in 29 moves, where the second
 /// beam's took 27), 890 -> 862 moves; 60 of 10-100 moves (seed 7) 18 -> 19 within,
 /// 16,705 -> 16,560; the bench's challenge cubes and scrambles 9,139 -> 9,044. Up to
-/// 200 cells took the bench to 8,924, but at up to 5.6 s a cube.
+/// 200 cells took the bench to 8,924, but at up to 5.6 s a cube (under
+/// [`pairs::WORK`], 9,003 for 18% more CPU time, challenge-1 208 -> 214).
 const PAIR_RESIDUE: usize = 60;
 
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
@@ -727,9 +729,9 @@ fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cub
     (beam_moves, work)
 }
 
-/// The rest of [`after_beam`] after [`repaired`]: the edit beam for a small residue
-/// (unless `edit` is false: it ran already), the continued beam (from effort 3) for
-/// a large one, then the finish.
+/// The rest of [`after_beam`] after [`repaired`]: the edit beam and pairs for a small
+/// residue ([`edited`], unless `edit` is false: they ran already), the continued beam
+/// (from effort 3) for a large one, then the finish.
 fn finished(
     cube: &Cube,
     beam_moves: Vec<Move>,
@@ -913,7 +915,6 @@ mod tests {
         assert!(moves.len() <= 56, "{} moves", moves.len());
     }
 
-    /// A cube two disjoint moves from solved, and the two moves that undo it.
     #[test]
     fn a_shallow_path_its_edit_beam_finishes_is_kept_without_a_second_beam() {
         // The bond-led path leaves 7 cells, which its edit beam undoes; picked by the
@@ -931,6 +932,7 @@ mod tests {
         assert!(length_at_effort(&cube, Effort::DEFAULT.level()) <= 28);
     }
 
+    /// A cube two disjoint moves from solved, and the two moves that undo it.
     fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
             Move::new(2, 2, 2, Axis::X, 1).unwrap(),

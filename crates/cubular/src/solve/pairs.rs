@@ -26,11 +26,12 @@ const MIN_WRONG_HELD: usize = 3;
 /// moves, 2,842 moves in all with the best pair alone, 2,828 with the best 8.
 const KEPT: usize = 8;
 
-/// The solver's bound on the pairs' work ([`run`]), in places (a first turn's time, a block, a second turn's
-/// time) scored, counted over rounds and checked before each: a residue of 40-50 cells
-/// on a path of 40-50 moves takes 200,000-300,000 a round and about 0.3 s. Without a
-/// bound, such a cube took up to 3 s in all; on 40 scrambles of 20-45 moves this bound
-/// gave 2,891 moves in all against 2,828, with 500,000 2,928.
+/// The solver's bound on the pairs' work ([`run`]), in places (a first turn's time, a
+/// block, a second turn's time) scored, counted over rounds and checked before each: a
+/// residue of 40-50 cells on a path of 40-50 moves takes 150,000-300,000 a round and
+/// about 0.1 s with its repairs. Without a bound, such a cube took up to 3 s in all;
+/// on 40 scrambles of 20-45 moves this bound gave 2,891 moves in all against 2,828,
+/// with 500,000 2,928.
 pub(super) const WORK: u64 = 1_000_000;
 
 /// Pieces ending misplaced that a block must hold at each turn's time: a turn that
@@ -115,18 +116,18 @@ fn wrong_held(played: &Played) -> Vec<[u8; 343]> {
         .collect()
 }
 
-/// The best pair of turns of one block added to the played path: the first after the
-/// path's first `i` moves, the second after its first `j >= i`; with the cells the
-/// result leaves misplaced, when that is fewer than now. `only` restricts the pair to
-/// one block and to places on either side of one position (where a turn of that
-/// block was taken out).
+/// The `keep` best pairs of turns of one block added to the played path (the first
+/// after the path's first `i` moves, the second after its first `j >= i`) that leave
+/// fewer cells misplaced than now, best first, each with the cells it leaves; and how
+/// many places were scored. `only` restricts the pairs to one block and to places on
+/// either side of one position (where a turn of that block was taken out).
 ///
 /// Each pair is scored from the block's 27 cells at both times. What the first turn
 /// does to the final cube does not depend on `j`; the second turn sees the pieces the
 /// first one moved only where the block holds them again after the first `j` moves.
 /// Where it holds none of them the two turns act apart, and each alone is no better
-/// than the single added moves [`repair::run`] already tried, so such places are
-/// skipped.
+/// than the single added moves [`repair::run`] already tried, so the search over all
+/// blocks skips such places.
 fn best_pairs(
     played: &Played,
     only: Option<(usize, usize)>,
