@@ -90,6 +90,16 @@ impl Effort {
         [4, 10, 64, 160, 480][self.0 as usize - 1] * 1_000_000
     }
 
+    /// Placements of a cell the sweep weighs by what the next cell's placement costs
+    /// after each (see `sweep::cheapest_two_step`). On the bench at the default effort
+    /// 1 (the best placement alone) took the 5000-move scrambles 859 / 874 / 891
+    /// moves and the challenge cubes and 10-100-move scrambles 9,044 in all; 6 took
+    /// 826 / 836 / 853 and 8,914, 10 810 / 815 / 864 and 8,894, for about 30% and
+    /// 55% more CPU time. Effort 3, one 5000-move scramble: 877, 829 at 10, 819 at 16.
+    pub(crate) fn sweep_look(self) -> usize {
+        [1, 10, 10, 16, 16][self.0 as usize - 1]
+    }
+
     /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
     pub(crate) fn sweep_orders(self) -> usize {
         [1, 2, 4, 8, sweep::ORDERS][self.0 as usize - 1]
