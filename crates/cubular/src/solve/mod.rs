@@ -90,14 +90,10 @@ impl Effort {
         [4, 10, 64, 160, 480][self.0 as usize - 1] * 1_000_000
     }
 
-    /// Placements of a cell the sweep weighs by what the next cell's placement costs
-    /// after each (see `sweep::cheapest_two_step`). On the bench at the default effort
-    /// 1 (the best placement alone) took the 5000-move scrambles 859 / 874 / 891
-    /// moves and the challenge cubes and 10-100-move scrambles 9,044 in all; 6 took
-    /// 826 / 836 / 853 and 8,914, 10 810 / 815 / 864 and 8,894, for about 30% and
-    /// 55% more CPU time. Effort 3, one 5000-move scramble: 877, 829 at 10, 819 at 16.
-    pub(crate) fn sweep_look(self) -> usize {
-        [1, 10, 10, 16, 16][self.0 as usize - 1]
+    /// Boards the sweep's beam keeps, and placements each tries (see `sweep::place`):
+    /// from the default effort on a narrow beam, at 1 the greedy sweep.
+    pub(crate) fn sweep_beam(self) -> (usize, usize) {
+        [(1, 1), (6, 3), (6, 3), (8, 3), (8, 3)][self.0 as usize - 1]
     }
 
     /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
@@ -514,7 +510,7 @@ const CONTINUED_BEAM_RUNS: u32 = 4;
 const CONTINUED_MOVES_PER_CELL: f64 = 2.5;
 
 /// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
-const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
+pub(super) const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
 
 /// The prefix of the beam's path worth playing: the one with the fewest moves plus
 /// what the endgame would spend on the cells it leaves misplaced. A long beam's last
