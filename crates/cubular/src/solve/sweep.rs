@@ -427,7 +427,7 @@ pub fn run(cube: &Cube, ctx: &Ctx, variant: usize) -> Vec<Move> {
 #[derive(Clone)]
 struct Swept {
     board: Board,
-    /// Cells placed (locked) or passed over for good.
+    /// Cells placed (and locked).
     done: Vec<bool>,
     /// Moves played, as move numbers.
     out: Vec<usize>,
@@ -580,9 +580,9 @@ fn choices(
     all
 }
 
-/// Play `seq` on the board and lock the cells due next (`t` aside, which its caller
-/// locks) that it fixed: left unlocked, the next placements would mostly break them
-/// again.
+/// Play `seq` on the board and lock the cells due next that it fixed (`t` aside:
+/// [`next_wrong`] locks it when it comes to it): left unlocked, the next placements
+/// would mostly break them again.
 fn settle(board: &mut Board, done: &mut [bool], t: usize, window: &[usize], seq: &[usize]) {
     let wrong: Vec<usize> = std::iter::once(t)
         .chain(window.iter().copied())
