@@ -426,9 +426,8 @@ pub fn run(cube: &Cube, ctx: &Ctx, variant: usize) -> Vec<Move> {
 /// One board of the sweep's beam (see [`place`]).
 #[derive(Clone)]
 struct Swept {
+    /// The cells, and those placed (locked).
     board: Board,
-    /// Cells placed (and locked).
-    done: Vec<bool>,
     /// Moves played, as move numbers.
     out: Vec<usize>,
     /// Position in the order of the cell due.
@@ -460,7 +459,6 @@ fn place(cube: &Cube, variant: usize, ahead: usize, width: usize, branch: usize)
     let twice: Vec<usize> = list.iter().chain(list.iter()).copied().collect();
     let mut beam = vec![Swept {
         board: Board::new(cube),
-        done: vec![false; CELLS],
         out: Vec::new(),
         k: 0,
         key: 0,
@@ -473,14 +471,14 @@ fn place(cube: &Cube, variant: usize, ahead: usize, width: usize, branch: usize)
                 next.push(b);
                 continue;
             }
-            let Some(j) = next_wrong(&mut b.board, &mut b.done, &twice, b.k) else {
+            let Some(j) = next_wrong(&mut b.board, &twice, b.k) else {
                 b.finished = true;
                 next.push(b);
                 continue;
             };
             b.k = j;
             let t = twice[j];
-            let window = window_after(&twice, j, &b.done);
+            let window = window_after(&twice, j, &b.board.locked);
             let last = b.out.last().copied();
             let options = choices(&mut b.board, t, &window, last, ahead, branch);
             if options.is_empty() {
@@ -491,7 +489,7 @@ fn place(cube: &Cube, variant: usize, ahead: usize, width: usize, branch: usize)
             }
             for (key, _, seq) in options {
                 let mut child = b.clone();
-                settle(&mut child.board, &mut child.done, t, &window, &seq);
+                settle(&mut child.board, t, &window, &seq);
                 child.out.extend_from_slice(&seq);
                 child.key += i64::from(key);
                 next.push(child);
@@ -521,14 +519,13 @@ fn place(cube: &Cube, variant: usize, ahead: usize, width: usize, branch: usize)
 
 /// Position in `twice`, from `k` on, of the next cell due that is wrong, locking the
 /// right ones passed on the way (as [`place`] does when it reaches them).
-fn next_wrong(board: &mut Board, done: &mut [bool], twice: &[usize], k: usize) -> Option<usize> {
+fn next_wrong(board: &mut Board, twice: &[usize], k: usize) -> Option<usize> {
     (k..twice.len()).find(|&j| {
         let c = twice[j];
-        if done[c] {
+        if board.locked[c] {
             return false;
         }
         if board.cells[c] == SOLVED[c] {
-            done[c] = true;
             board.lock(c);
             return false;
         }
@@ -537,12 +534,12 @@ fn next_wrong(board: &mut Board, done: &mut [bool], twice: &[usize], k: usize) -
 }
 
 /// The next [`WINDOW`] cells due after the one at position `k` of `twice` that are
-/// not done (nor that one again): what a placement is weighed against.
-fn window_after(twice: &[usize], k: usize, done: &[bool]) -> Vec<usize> {
+/// not locked (nor that one again): what a placement is weighed against.
+fn window_after(twice: &[usize], k: usize, locked: &[bool]) -> Vec<usize> {
     twice[k + 1..]
         .iter()
         .copied()
-        .filter(|&c| !done[c] && c != twice[k])
+        .filter(|&c| !locked[c] && c != twice[k])
         .take(WINDOW)
         .collect()
 }
@@ -583,7 +580,7 @@ fn choices(
 /// Play `seq` on the board and lock the cells due next that it fixed (`t` aside:
 /// [`next_wrong`] locks it when it comes to it): left unlocked, the next placements
 /// would mostly break them again.
-fn settle(board: &mut Board, done: &mut [bool], t: usize, window: &[usize], seq: &[usize]) {
+fn settle(board: &mut Board, t: usize, window: &[usize], seq: &[usize]) {
     let wrong: Vec<usize> = std::iter::once(t)
         .chain(window.iter().copied())
         .filter(|&d| board.cells[d] != SOLVED[d])
@@ -592,8 +589,7 @@ fn settle(board: &mut Board, done: &mut [bool], t: usize, window: &[usize], seq:
         play(&mut board.cells, m);
     }
     for d in wrong {
-        if d != t && !done[d] && board.cells[d] == SOLVED[d] {
-            done[d] = true;
+        if d != t && !board.locked[d] && board.cells[d] == SOLVED[d] {
             board.lock(d);
         }
     }
