@@ -250,6 +250,10 @@ fn best_pairs(
                             }
                         });
                         let wrong_now = wrong_in(&now, &home_now);
+                        // The second turn fixes at most the cells then wrong.
+                        if base[k1] - wrong_now >= bar(&best) {
+                            continue;
+                        }
                         for (k2, home) in home_after.iter().enumerate() {
                             // Two turns about one axis at one time are one move (or none).
                             if i == j && k1 / 3 == k2 / 3 {
