@@ -11,7 +11,7 @@
 //! it, and adding any move anywhere; and keeps the edit that leaves fewest cells
 //! misplaced (or as few with fewer moves), until no edit helps.
 
-use super::frame::BLOCKS;
+use super::frame::{frames, BLOCKS};
 use super::sweep::blocks_of;
 use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play, play_all, Move};
@@ -240,7 +240,7 @@ impl Played<'_> {
     /// after the first `j` moves changes only its block's cells at that time, and each
     /// of them ends where the rest of the path carries it, so its 24 cells decide.
     fn best_insertion(&self) -> Option<(usize, Vec<Move>)> {
-        let table = move_table();
+        let frames = frames();
         let (gain, j, m) = (0..=self.path.len())
             .into_par_iter()
             .map(|j| {
@@ -261,14 +261,30 @@ impl Played<'_> {
                     if -held >= best.0 {
                         continue;
                     }
-                    for m in b * 9..b * 9 + 9 {
-                        let mut delta = 0i32;
-                        for &(d, s) in table[m].iter() {
-                            let home = home[d as usize];
-                            delta += (state[s as usize] != home) as i32 - wrong[d as usize] as i32;
-                        }
+                    // The block's cells gathered once for its nine moves (padded to
+                    // 32 to compare at once); cells on a move's axis stay and count
+                    // the same before and after.
+                    let frame = &frames[b];
+                    let local = |of: &[u8; CELLS]| -> [u8; 32] {
+                        std::array::from_fn(|l| {
+                            if l < 27 {
+                                of[frame.cells[l] as usize]
+                            } else {
+                                0
+                            }
+                        })
+                    };
+                    let (now, home) = (local(state), local(&home));
+                    let wrong_in = |cells: &[u8; 32]| -> i32 {
+                        cells.iter().zip(&home).map(|(a, b)| (a != b) as i32).sum()
+                    };
+                    let wrong_now = wrong_in(&now);
+                    for (k, from) in frame.from.iter().enumerate() {
+                        let after: [u8; 32] =
+                            std::array::from_fn(|l| if l < 27 { now[from[l] as usize] } else { 0 });
+                        let delta = wrong_in(&after) - wrong_now;
                         if delta < best.0 {
-                            best = (delta, j, m);
+                            best = (delta, j, b * 9 + k);
                         }
                     }
                 }
