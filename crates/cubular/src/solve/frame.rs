@@ -94,27 +94,46 @@ fn build(block: usize) -> Frame {
 }
 
 /// For each block, the blocks whose moves' scores a turn of it can change: those
-/// whose cells or face neighbours it holds. A turn changes cells at most 1 from its
-/// centre on every axis; a block reads its cells (at most 1 from its own centre) and
-/// its face neighbours (2 from it on one axis, at most 1 on the others). So the
-/// centres are at most 2 apart on every axis, or 3 on one axis and at most 2 on the
-/// others.
-pub fn near_blocks(block: usize) -> &'static [u16] {
-    static NEAR: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+/// whose cells or face neighbours it holds, as two lists (see [`Near`]). A turn
+/// changes cells at most 1 from its centre on every axis; a block reads its cells (at
+/// most 1 from its own centre) and its face neighbours (2 from it on one axis, at most
+/// 1 on the others). So the centres are at most 2 apart on every axis (the blocks
+/// share cells), or 3 on one axis and at most 2 on the others (the turn changes only
+/// face neighbours of the other block, on one of its faces).
+pub fn near_blocks(block: usize) -> &'static Near {
+    static NEAR: OnceLock<Vec<Near>> = OnceLock::new();
     &NEAR.get_or_init(|| {
         (0..BLOCKS)
             .map(|b| {
                 let m = Move::from_index(b * 9);
-                (0..BLOCKS as u16)
-                    .filter(|&o| {
-                        let o = Move::from_index(o as usize * 9);
-                        let d = [m.x.abs_diff(o.x), m.y.abs_diff(o.y), m.z.abs_diff(o.z)];
-                        d.iter().all(|&v| v <= 3) && d.iter().filter(|&&v| v == 3).count() <= 1
-                    })
-                    .collect()
+                let apart = |o: u16| {
+                    let o = Move::from_index(o as usize * 9);
+                    [m.x.abs_diff(o.x), m.y.abs_diff(o.y), m.z.abs_diff(o.z)]
+                };
+                let all = 0..BLOCKS as u16;
+                Near {
+                    overlapping: all
+                        .clone()
+                        .filter(|&o| apart(o).iter().all(|&v| v <= 2))
+                        .collect(),
+                    facing: all
+                        .filter(|&o| {
+                            let d = apart(o);
+                            d.iter().all(|&v| v <= 3) && d.iter().filter(|&&v| v == 3).count() == 1
+                        })
+                        .collect(),
+                }
             })
             .collect()
     })[block]
+}
+
+/// The blocks near one block (see [`near_blocks`]).
+pub struct Near {
+    /// Blocks sharing cells with it (itself included).
+    pub overlapping: Vec<u16>,
+    /// Blocks whose face neighbours on one face it holds, but none of their cells.
+    pub facing: Vec<u16>,
 }
 
 #[cfg(test)]
@@ -140,6 +159,7 @@ mod tests {
             );
         }
         // The middle block's nearby blocks: 5^3 within 2, and 3 * 2 * 25 at 3 on one axis.
-        assert_eq!(near_blocks(BLOCKS / 2).len(), 125 + 150);
+        let near = near_blocks(BLOCKS / 2);
+        assert_eq!((near.overlapping.len(), near.facing.len()), (125, 150));
     }
 }
