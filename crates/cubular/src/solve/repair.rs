@@ -12,7 +12,6 @@
 //! misplaced (or as few with fewer moves), until no edit helps.
 
 use super::frame::{frames, BLOCKS};
-use super::sweep::blocks_of;
 use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play, play_all, Move};
 use rayon::prelude::*;
@@ -234,51 +233,58 @@ impl Played<'_> {
     }
 
     /// The best single move to add anywhere in the path: the cells it leaves
-    /// misplaced, and the path with it.
+    /// misplaced, and the path with it (the earliest place, then the lowest move,
+    /// among equals).
     ///
     /// Every move at every place is scored without replaying the path: a move added
     /// after the first `j` moves changes only its block's cells at that time, and each
     /// of them ends where the rest of the path carries it, so its 24 cells decide.
+    /// Those cells, and where they end, change only past the path's moves that
+    /// overlap the block, so each block is scored at the start and just past each of
+    /// them: a later place before the next such move gives the same counts and loses
+    /// the tie.
     fn best_insertion(&self) -> Option<(usize, Vec<Move>)> {
         let frames = frames();
-        let (gain, j, m) = (0..=self.path.len())
+        let (gain, j, m) = (0..BLOCKS)
             .into_par_iter()
-            .map(|j| {
-                let (state, end) = (&self.states[j], &self.ends[j]);
-                // Where each cell's piece belongs in the end, and whether it is not
-                // there now: a move fixes at most as many cells as its block holds
-                // wrong, so a block holding too few to beat the best is skipped.
-                let home: [u8; CELLS] = std::array::from_fn(|c| SOLVED[end[c] as usize]);
-                let wrong: [bool; CELLS] = std::array::from_fn(|c| state[c] != home[c]);
-                let mut held = [0i32; BLOCKS];
-                for c in (0..CELLS).filter(|&c| wrong[c]) {
-                    for &b in &blocks_of()[c] {
-                        held[b as usize] += 1;
-                    }
-                }
-                let mut best = (0i32, j, usize::MAX);
-                for (b, &held) in held.iter().enumerate() {
-                    if -held >= best.0 {
-                        continue;
-                    }
-                    // The block's cells gathered once for its nine moves (padded to
-                    // 32 to compare at once); cells on a move's axis stay and count
-                    // the same before and after.
-                    let frame = &frames[b];
-                    let local = |of: &[u8; CELLS]| -> [u8; 32] {
+            .map(|b| {
+                let frame = &frames[b];
+                let block = Move::from_index(b * 9);
+                let places = std::iter::once(0).chain(
+                    (0..self.path.len())
+                        .filter(|&i| !self.path[i].disjoint(block))
+                        .map(|i| i + 1),
+                );
+                let mut best = (0i32, usize::MAX, usize::MAX);
+                for j in places {
+                    // The block's cells now and the digits their pieces need where
+                    // they end, padded to 32 to compare at once.
+                    let (state, end) = (&self.states[j], &self.ends[j]);
+                    let gather = |f: &dyn Fn(usize) -> u8| -> [u8; 32] {
                         std::array::from_fn(|l| {
                             if l < 27 {
-                                of[frame.cells[l] as usize]
+                                f(frame.cells[l] as usize)
                             } else {
                                 0
                             }
                         })
                     };
-                    let (now, home) = (local(state), local(&home));
+                    let now = gather(&|c| state[c]);
+                    let home = gather(&|c| SOLVED[end[c] as usize]);
                     let wrong_in = |cells: &[u8; 32]| -> i32 {
-                        cells.iter().zip(&home).map(|(a, b)| (a != b) as i32).sum()
+                        let mut n = 0u8;
+                        for l in 0..32 {
+                            n += (cells[l] != home[l]) as u8;
+                        }
+                        n as i32
                     };
                     let wrong_now = wrong_in(&now);
+                    // A move fixes at most the cells its block holds wrong: a place
+                    // where that cannot beat the best so far is skipped.
+                    if -wrong_now >= best.0 {
+                        continue;
+                    }
+                    // Cells on a move's axis stay and count the same before and after.
                     for (k, from) in frame.from.iter().enumerate() {
                         let after: [u8; 32] =
                             std::array::from_fn(|l| if l < 27 { now[from[l] as usize] } else { 0 });
@@ -290,7 +296,7 @@ impl Played<'_> {
                 }
                 best
             })
-            .min_by_key(|&(delta, j, _)| (delta, j))?;
+            .min_by_key(|&(delta, j, m)| (delta, j, m))?;
         if m == usize::MAX {
             return None;
         }
