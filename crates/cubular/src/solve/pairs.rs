@@ -171,6 +171,16 @@ fn best_pairs(
                 if only.is_none() && (held[i][b] as usize) < MIN_WRONG_EACH {
                     continue;
                 }
+                // The block's cells, and where their pieces end, change only past the
+                // path's moves that overlap it: a first turn later in a run of moves
+                // apart from it, or a second turn later than the first place of such a
+                // run, gives the same cube as at the run's first place.
+                let block = Move::from_index(b * 9);
+                let moved_before = |at: usize| at == 0 || !played.path[at - 1].disjoint(block);
+                if !moved_before(i) {
+                    continue;
+                }
+                let first_j = i.max(second_from);
                 let cells = cells_of(b);
                 // The block's low corner.
                 let (bx, by, bz) = coords(cells[0]);
@@ -189,7 +199,10 @@ fn best_pairs(
                         .sum::<i32>()
                         - wrong_i
                 });
-                for j in i.max(second_from)..=n {
+                for j in first_j..=n {
+                    if j > first_j && !moved_before(j) {
+                        continue;
+                    }
                     // A pair fixes no more cells than it turns pieces ending wrong.
                     if only.is_none() {
                         let wrong = held[i][b] as usize + held[j][b] as usize;
