@@ -127,7 +127,9 @@ fn wrong_held(played: &Played) -> Vec<[u8; 343]> {
 /// first one moved only where the block holds them again after the first `j` moves.
 /// Where it holds none of them the two turns act apart, and each alone is no better
 /// than the single added moves [`repair::run`] already tried, so the search over all
-/// blocks skips such places.
+/// blocks skips such places. Each turn is tried only at the start or just past a move
+/// that overlaps its block: a later place before the next such move gives the same
+/// cube, and a kept list of equal pairs would crowd out different ones.
 fn best_pairs(
     played: &Played,
     only: Option<(usize, usize)>,
