@@ -391,6 +391,44 @@ mod tests {
     }
 
     #[test]
+    fn the_pairs_kept_all_give_different_cubes() {
+        // Block 444 turned twice around 545Y1, then three moves apart from it: its
+        // first turn back gives the same cube before or after any of their undos, so
+        // only one of those places may fill the list kept.
+        let scramble = [
+            mv("444X2"),
+            mv("545Y1"),
+            mv("444X2"),
+            mv("777X1"),
+            mv("717Y1"),
+            mv("171Z1"),
+        ];
+        let cube = scrambled_by(&scramble);
+        let without = vec![mv("171Z3"), mv("717Y3"), mv("777X3"), mv("545Y3")];
+        let played = Played::new(cube.cells(), &without);
+        let (pairs, _) = best_pairs(&played, None, KEPT);
+        assert!(pairs.iter().any(|(left, _)| *left == 0));
+        let cubes: Vec<Cube> = pairs
+            .iter()
+            .map(|(_, q)| scrambled_by_then(&cube, q))
+            .collect();
+        for (a, first) in cubes.iter().enumerate() {
+            for second in &cubes[a + 1..] {
+                assert!(
+                    first.cells() != second.cells(),
+                    "two kept pairs give one cube"
+                );
+            }
+        }
+    }
+
+    fn scrambled_by_then(cube: &Cube, moves: &[Move]) -> Cube {
+        let mut after = cube.clone();
+        after.apply_all(moves);
+        after
+    }
+
+    #[test]
     fn the_rounds_stop_once_the_work_is_spent() {
         // Two blocks each turned twice around an overlapping move: one pair a round.
         let scramble = [
