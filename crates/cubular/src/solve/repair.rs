@@ -260,17 +260,16 @@ impl Played<'_> {
                     // The block's cells now and the digits their pieces need where
                     // they end, padded to 32 to compare at once.
                     let (state, end) = (&self.states[j], &self.ends[j]);
-                    let gather = |f: &dyn Fn(usize) -> u8| -> [u8; 32] {
-                        std::array::from_fn(|l| {
-                            if l < 27 {
-                                f(frame.cells[l] as usize)
-                            } else {
-                                0
-                            }
-                        })
-                    };
-                    let now = gather(&|c| state[c]);
-                    let home = gather(&|c| SOLVED[end[c] as usize]);
+                    let local = |l: usize| frame.cells[l] as usize;
+                    let now: [u8; 32] =
+                        std::array::from_fn(|l| if l < 27 { state[local(l)] } else { 0 });
+                    let home: [u8; 32] = std::array::from_fn(|l| {
+                        if l < 27 {
+                            SOLVED[end[local(l)] as usize]
+                        } else {
+                            0
+                        }
+                    });
                     let wrong_in = |cells: &[u8; 32]| -> i32 {
                         let mut n = 0u8;
                         for l in 0..32 {
