@@ -85,13 +85,8 @@ fn places(rest: &[Move], i: usize, mv: Move, reach: usize) -> Vec<usize> {
     out
 }
 
-/// Every single edit of `path` but additions: a move moved elsewhere, replaced by
-/// another turn of its block (possibly shifted a little), or deleted.
-fn edits(path: &[Move]) -> Vec<Edit> {
-    edits_of(path, 0..path.len())
-}
-
-/// [`edits`] of the moves at `which` only.
+/// Every single edit of the moves at `which` but additions: each moved elsewhere,
+/// replaced by another turn of its block (possibly shifted a little), or deleted.
 fn edits_of(path: &[Move], which: impl IntoIterator<Item = usize>) -> Vec<Edit> {
     let mut out = Vec::new();
     for i in which {
@@ -167,15 +162,6 @@ impl<'a> Played<'a> {
         }
     }
 
-    /// Cells misplaced after the edited path. Only cells that the moves between the
-    /// edit's ends turn (in the old path or the new) can end differently; each is
-    /// right when its content at the end of the edit belongs where the rest of the
-    /// path takes it.
-    fn misplaced_after(&self, e: &Edit) -> usize {
-        let new = (e.start..e.end_new).map(|k| e.move_at(self.path, k));
-        self.misplaced_with(new, e.start, e.end_old)
-    }
-
     /// Cells misplaced after the path with its moves from `start` to `end_old` (not
     /// included) replaced by `new`.
     fn misplaced_with(
@@ -212,6 +198,129 @@ impl<'a> Played<'a> {
             }
         }
         mis as usize
+    }
+}
+
+/// The edits of one move of a played path (see [`edits_of`]) scored together. Each is
+/// the path without that move (`rest`) with a turn of its block put in at some place,
+/// or with none; a turn put after the first `p` moves of `rest` changes only its
+/// block's cells then, and each ends where the rest carries it. So the block's cells
+/// after each prefix of `rest`, and the digits their pieces need where they end,
+/// decide every such edit: 27 cells compared, not the moves between its ends replayed.
+struct Removal {
+    /// Frame (block) of the move taken out.
+    block: usize,
+    /// For each place in `rest`: the block's cells there, padded to 32 (see
+    /// [`Played::best_insertion`]).
+    now: Vec<[u8; 32]>,
+    /// For each place: the digit each of those cells' pieces needs where it ends.
+    home: Vec<[u8; 32]>,
+    /// Cells misplaced after `rest`.
+    misplaced: usize,
+}
+
+impl Removal {
+    /// How many more cells are misplaced after `rest` with the turn of the block `from`
+    /// (local cells, as [`Frame::from`](super::frame::Frame)) put in at `place`: the
+    /// block's cells that the turn puts wrong less those it puts right.
+    fn change(&self, place: usize, from: &[u8; 27]) -> i32 {
+        let (now, home) = (&self.now[place], &self.home[place]);
+        let after: [u8; 32] =
+            std::array::from_fn(|l| if l < 27 { now[from[l] as usize] } else { 0 });
+        let wrong_in = |cells: &[u8; 32]| -> i32 {
+            let mut n = 0u8;
+            for l in 0..32 {
+                n += (cells[l] != home[l]) as u8;
+            }
+            n as i32
+        };
+        wrong_in(&after) - wrong_in(now)
+    }
+
+    /// Cells misplaced after the edit `e` (one of this move's).
+    fn misplaced_after(&self, e: &Edit) -> usize {
+        match e.put {
+            None => self.misplaced,
+            Some((j, mv)) => {
+                let from = &frames()[self.block].from[mv.index() - self.block * 9];
+                (self.misplaced as i32 + self.change(j, from)) as usize
+            }
+        }
+    }
+}
+
+impl Played<'_> {
+    /// The scoring of every edit of move `i` (see [`Removal`]), built in one pass over
+    /// the path: the block's cells after each prefix of the path without move `i`
+    /// (up to `i` the path's own, then played on from there) and where their pieces
+    /// end (from `i` on the path's own, before it carried back from there).
+    fn removal(&self, i: usize) -> Removal {
+        let table = move_table();
+        let path = self.path;
+        let block = path[i].block();
+        let cells = &frames()[block].cells[..27];
+        let gather = |state: &[u8; CELLS]| -> [u8; 32] {
+            std::array::from_fn(|l| if l < 27 { state[cells[l] as usize] } else { 0 })
+        };
+        let homes = |end: &[u16; CELLS]| -> [u8; 32] {
+            std::array::from_fn(|l| {
+                if l < 27 {
+                    SOLVED[end[cells[l] as usize] as usize]
+                } else {
+                    0
+                }
+            })
+        };
+        let places = path.len();
+        let mut now = Vec::with_capacity(places);
+        let mut home = vec![[0u8; 32]; places];
+        // Before move i: the path's own cells; where pieces end, carried back from
+        // where they end past move i (the rest of the path without it).
+        let mut end = self.ends[i + 1];
+        home[i] = homes(&end);
+        for p in (0..i).rev() {
+            let cyc = &table[path[p].index()];
+            let mut moved = [0u16; 24];
+            for (v, &(d, _)) in moved.iter_mut().zip(cyc.iter()) {
+                *v = end[d as usize];
+            }
+            for (&v, &(_, s)) in moved.iter().zip(cyc.iter()) {
+                end[s as usize] = v;
+            }
+            home[p] = homes(&end);
+        }
+        now.extend(self.states[..=i].iter().map(gather));
+        // From move i on: the path played on without it; where pieces end is the path's own.
+        let mut state = self.states[i];
+        for p in i + 1..places {
+            play(&mut state, path[p].index());
+            now.push(gather(&state));
+            home[p] = homes(&self.ends[p + 1]);
+        }
+        let mut removal = Removal {
+            block,
+            now,
+            home,
+            misplaced: 0,
+        };
+        // The whole path is `rest` with move i put back at place i.
+        let turn = &frames()[block].from[path[i].index() - block * 9];
+        removal.misplaced = (self.misplaced as i32 - removal.change(i, turn)) as usize;
+        removal
+    }
+
+    /// Every edit of the moves at `which` (see [`edits_of`]), each with the cells it
+    /// leaves misplaced, in the order [`edits_of`] gives them.
+    fn scored_edits(&self, which: &[usize]) -> Vec<(usize, Edit)> {
+        which
+            .par_iter()
+            .flat_map_iter(|&i| {
+                let removal = self.removal(i);
+                edits_of(self.path, [i])
+                    .into_iter()
+                    .map(move |e| (removal.misplaced_after(&e), e))
+            })
+            .collect()
     }
 }
 
@@ -315,9 +424,11 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
             break;
         }
         let played = Played::new(start, &best);
-        let edited = edits(&best)
-            .into_par_iter()
-            .map(|e| (played.misplaced_after(&e), e.len(&best), e))
+        let every: Vec<usize> = (0..best.len()).collect();
+        let edited = played
+            .scored_edits(&every)
+            .into_iter()
+            .map(|(mis, e)| (mis, e.len(&best), e))
             .min_by_key(|(mis, len, _)| (*mis, *len))
             .map(|(mis, len, e)| (mis, len, e.apply(&best)));
         let added = played.best_insertion().map(|(mis, q)| (mis, q.len(), q));
@@ -366,8 +477,8 @@ fn retune(played: &Played, now: usize) -> Option<Vec<Move>> {
             let mut q = path.to_vec();
             q.remove(i);
             q.insert(j, mv);
-            // Each edit is scored from the moves between its ends (see
-            // `Played::misplaced_after`); both paths are as long.
+            // Each edit is scored from the moves between its ends, replayed (see
+            // `Played::misplaced_with`); both paths are as long.
             let score = |r: Vec<Move>, first: usize, last: usize| {
                 let new = r[first..=last].iter().copied();
                 (played.misplaced_with(new, first, last + 1), r)
@@ -426,8 +537,10 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
 /// turn a piece ending misplaced ([`Played::involved`]) edited every way [`run`] edits
 /// them (the best paths also get their best added move), and the `width` best
 /// distinct results (fewest cells left, then fewest moves) are kept, whether or not
-/// they improve, for at most `rounds` rounds or until about `budget` moves have been
-/// replayed in scoring them. Returns the best path seen.
+/// they improve, for at most `rounds` rounds or until replaying the edits scored
+/// would have taken about `budget` moves (they are scored without replaying, see
+/// [`Removal`], but the work is counted as before so that the answers stay the
+/// same). Returns the best path seen.
 ///
 /// Greedy edits stop at a residue that only two or three edits together undo: a
 /// block undone too early must wait for two neighbours undone before it, and no one
@@ -460,14 +573,17 @@ pub fn edit_beam(
                 .map(|(k, p)| {
                     let parent = c * EDIT_BEAM_CHUNK + k;
                     let played = Played::new(start, p);
-                    let edits = edits_of(p, played.involved());
+                    let edits = played.scored_edits(&played.involved());
+                    // Work is counted as the moves replaying each edit would take,
+                    // whatever scoring it takes, so that the answers do not change
+                    // with how it is scored.
                     let mut cost: u64 = edits
                         .iter()
-                        .map(|e| (e.end_new + e.end_old - 2 * e.start) as u64)
+                        .map(|(_, e)| (e.end_new + e.end_old - 2 * e.start) as u64)
                         .sum();
                     let mut out: Vec<Reached> = edits
                         .into_iter()
-                        .map(|e| (played.misplaced_after(&e), e.len(p), parent, Child::Edit(e)))
+                        .map(|(mis, e)| (mis, e.len(p), parent, Child::Edit(e)))
                         .collect();
                     if parent < EDIT_BEAM_INSERTIONS {
                         out.extend(
@@ -633,11 +749,12 @@ mod tests {
             path[i] = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
         }
         let played = Played::new(cube.cells(), &path);
-        let all = edits(&path);
+        let every: Vec<usize> = (0..path.len()).collect();
+        let all = played.scored_edits(&every);
         assert!(all.len() > 300, "{} edits", all.len());
-        for e in &all {
+        for (mis, e) in &all {
             assert_eq!(
-                played.misplaced_after(e),
+                *mis,
                 misplaced_after(cube.cells(), &e.apply(&path)),
                 "edit from {} to {}",
                 e.start,
