@@ -398,7 +398,12 @@ const RUNNERS_UP: usize = 8;
 pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let started = std::time::Instant::now();
     let w = cost_table();
-    let width = ctx.opts.effort.beam_width(lead, runs > 1);
+    // Beside a cell-led beam, a bond-led one may get its own width and work.
+    let wide = match lead {
+        Lead::Bonds if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
+        _ => None,
+    };
+    let width = wide.map_or(ctx.opts.effort.beam_width(lead, runs > 1), |w| w.0);
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();
@@ -440,7 +445,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     while best_score > 0
         && stale < patience
         && levels < ctx.opts.effort.beam_levels()
-        && !ctx.beam_done(work, started, runs)
+        && !ctx.beam_done(work, started, runs, wide.map(|w| w.1))
     {
         levels += 1;
         // A block holding no misplaced cell can only break what is right.

@@ -67,13 +67,23 @@ impl Effort {
     /// longer), and the bench's challenge cubes and 10-100-move scrambles took 11,277
     /// moves in all to 11,138. At effort 4 it is as wide as at 5: the bench's
     /// challenge cubes and scrambles took 8,232 moves instead of 8,724 (240 wide) in
-    /// the same time, and challenge-1 47 instead of 274 (undone).
+    /// the same time, and challenge-1 47 instead of 274 (undone). At the default
+    /// effort a cube of at most [`WIDE_BOND_MISPLACED`] cells gets a wider one (see
+    /// [`Effort::wide_bond_beam`]).
     pub(crate) fn beam_width(self, lead: Lead, shared: bool) -> usize {
         match (lead, shared) {
             (Lead::Cells, _) => [8, 24, 64, 160, 400][self.0 as usize - 1],
             (Lead::Bonds | Lead::Aligned, false) => [32, 128, 160, 240, 400][self.0 as usize - 1],
             (Lead::Bonds | Lead::Aligned, true) => [32, 32, 160, 400, 400][self.0 as usize - 1],
         }
+    }
+
+    /// Width and work of the bond-led beam beside the cell-led one on a cube of
+    /// `misplaced` cells, when they are not its share of the effort's (see
+    /// [`WIDE_BOND_MISPLACED`]).
+    pub(crate) fn wide_bond_beam(self, misplaced: usize) -> Option<(usize, u64)> {
+        let band = (SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&misplaced);
+        (self == Effort::DEFAULT && band).then_some((WIDE_BOND_WIDTH, WIDE_BOND_WORK))
     }
 
     /// Most levels the beam runs (deep scrambles gain little from it).
@@ -182,6 +192,26 @@ const SHALLOW_MISPLACED: usize = 330;
 /// scramble moves of the less tangled regions, a cell-led one the cells; each gets
 /// half the work.
 const BOTH_LEADS_MISPLACED: usize = 500;
+
+/// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] (a random scramble of
+/// about 33-50 moves) gets, at the default effort, a bond-led beam
+/// [`WIDE_BOND_WIDTH`] wide that may try [`WIDE_BOND_WORK`] moves, instead of 32 wide
+/// with half the effort's work: it goes about twice as deep and undoes most of the
+/// scramble where the narrow one slips early. On 28 such cubes (20 scrambles of 34-53
+/// moves, seeds 301-320, and eight others) it took 5,630 moves in all to 4,903 (a
+/// 39-move scramble 81 -> 38, one of 42 moves 84 -> 48), one cube longer (265 ->
+/// 302), for a third more CPU time there; the slowest of them took as long as
+/// before (2.2 s on a slow spell of the host). Width 128 with 20 million moves gave
+/// 5,246 moves; 200 with 30 million 4,936, at 1.7 times the time; 400 with 60
+/// million 4,710, at 2.4 times. Above 400 cells the cell-led beam's path is nearly
+/// always the one finished.
+const WIDE_BOND_MISPLACED: usize = 400;
+
+/// Width of the bond-led beam on a cube up to [`WIDE_BOND_MISPLACED`] cells.
+const WIDE_BOND_WIDTH: usize = 160;
+
+/// Moves the bond-led beam may try on a cube up to [`WIDE_BOND_MISPLACED`] cells.
+const WIDE_BOND_WORK: u64 = 24_000_000;
 
 /// How much more a reversed bond counts for [`Lead::Aligned`] than an intact one
 /// running the solved way (a broken bond counts [`Lead::bond_weight`], 24).
@@ -337,11 +367,13 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// Whether a beam started at `started`, one of `runs` sharing the beam stage,
     /// should stop after trying `work` moves: past its share of the time budget's
-    /// first half when one is given, otherwise past its share of the effort's work.
-    pub fn beam_done(&self, work: u64, started: Instant, runs: u32) -> bool {
-        match self.opts.time_budget {
-            Some(b) => started.elapsed() >= b / (2 * runs),
-            None => work * runs as u64 >= self.opts.effort.beam_work(),
+    /// first half when one is given, otherwise past its own `limit` of work if it has
+    /// one, else its share of the effort's work.
+    pub fn beam_done(&self, work: u64, started: Instant, runs: u32, limit: Option<u64>) -> bool {
+        match (self.opts.time_budget, limit) {
+            (Some(b), _) => started.elapsed() >= b / (2 * runs),
+            (None, Some(limit)) => work >= limit,
+            (None, None) => work * runs as u64 >= self.opts.effort.beam_work(),
         }
     }
 
@@ -955,6 +987,15 @@ mod tests {
     }
 
     #[test]
+    fn a_39_move_scramble_gets_a_wide_bond_led_beam_at_the_default_effort() {
+        let cube = seeded_scramble(306, 39);
+        assert!(Effort::DEFAULT.wide_bond_beam(cube.misplaced()).is_some());
+        let length = solved_checked(&cube, &SolveOptions::default()).moves.len();
+        // Measured: 81 moves with the bond-led beam 32 wide and 5 million moves.
+        assert!(length <= 39, "{length} moves");
+    }
+
+    #[test]
     fn a_mid_depth_cube_gains_from_the_bond_led_beam() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
@@ -1049,15 +1090,17 @@ mod tests {
         let now = Instant::now();
         // Right away, so only the work counted can stop it.
         let by_work = ctx(None);
-        assert!(!by_work.beam_done(work - 1, now, 1));
-        assert!(by_work.beam_done(work, now, 1));
+        assert!(!by_work.beam_done(work - 1, now, 1, None));
+        assert!(by_work.beam_done(work, now, 1, None));
         // Two beams share the work.
-        assert!(!by_work.beam_done(work / 2 - 1, now, 2));
-        assert!(by_work.beam_done(work / 2, now, 2));
+        assert!(!by_work.beam_done(work / 2 - 1, now, 2, None));
+        assert!(by_work.beam_done(work / 2, now, 2, None));
+        assert!(!by_work.beam_done(99, now, 2, Some(100)));
+        assert!(by_work.beam_done(100, now, 2, Some(100)));
         // With a budget, time decides and work does not.
         let by_time = ctx(Some(Duration::from_secs(3600)));
-        assert!(!by_time.beam_done(work * 1000, now, 1));
-        assert!(ctx(Some(Duration::ZERO)).beam_done(0, now, 2));
+        assert!(!by_time.beam_done(work * 1000, now, 1, Some(work)));
+        assert!(ctx(Some(Duration::ZERO)).beam_done(0, now, 2, None));
     }
 
     #[test]
