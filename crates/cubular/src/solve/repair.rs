@@ -201,6 +201,38 @@ impl<'a> Played<'a> {
     }
 }
 
+/// A block's cells (global indices `cells`, 27 of them) in `state`, padded to 32 so
+/// that comparisons run on all at once.
+fn gathered(state: &[u8; CELLS], cells: &[u16]) -> [u8; 32] {
+    std::array::from_fn(|l| if l < 27 { state[cells[l] as usize] } else { 0 })
+}
+
+/// The digits that the pieces in a block's cells (see [`gathered`]) need where they
+/// end, given where each cell's piece ends (`end`).
+fn homes(end: &[u16; CELLS], cells: &[u16]) -> [u8; 32] {
+    std::array::from_fn(|l| {
+        if l < 27 {
+            SOLVED[end[cells[l] as usize] as usize]
+        } else {
+            0
+        }
+    })
+}
+
+/// `block` with its cells taken from local cells `from` (see [`Frame::from`](super::frame::Frame)).
+fn turned(block: &[u8; 32], from: &[u8; 27]) -> [u8; 32] {
+    std::array::from_fn(|l| if l < 27 { block[from[l] as usize] } else { 0 })
+}
+
+/// How many of a block's cells (see [`gathered`]) hold a digit other than `home`'s.
+fn wrong_in(cells: &[u8; 32], home: &[u8; 32]) -> i32 {
+    let mut n = 0u8;
+    for l in 0..32 {
+        n += (cells[l] != home[l]) as u8;
+    }
+    n as i32
+}
+
 /// The edits of one move of a played path (see [`edits_of`]) scored together. Each is
 /// the path without that move (`rest`) with a turn of its block put in at some place,
 /// or with none; a turn put after the first `p` moves of `rest` changes only its
@@ -225,16 +257,7 @@ impl Removal {
     /// block's cells that the turn puts wrong less those it puts right.
     fn change(&self, place: usize, from: &[u8; 27]) -> i32 {
         let (now, home) = (&self.now[place], &self.home[place]);
-        let after: [u8; 32] =
-            std::array::from_fn(|l| if l < 27 { now[from[l] as usize] } else { 0 });
-        let wrong_in = |cells: &[u8; 32]| -> i32 {
-            let mut n = 0u8;
-            for l in 0..32 {
-                n += (cells[l] != home[l]) as u8;
-            }
-            n as i32
-        };
-        wrong_in(&after) - wrong_in(now)
+        wrong_in(&turned(now, from), home) - wrong_in(now, home)
     }
 
     /// Cells misplaced after the edit `e` (one of this move's).
@@ -259,25 +282,13 @@ impl Played<'_> {
         let path = self.path;
         let block = path[i].block();
         let cells = &frames()[block].cells[..27];
-        let gather = |state: &[u8; CELLS]| -> [u8; 32] {
-            std::array::from_fn(|l| if l < 27 { state[cells[l] as usize] } else { 0 })
-        };
-        let homes = |end: &[u16; CELLS]| -> [u8; 32] {
-            std::array::from_fn(|l| {
-                if l < 27 {
-                    SOLVED[end[cells[l] as usize] as usize]
-                } else {
-                    0
-                }
-            })
-        };
         let places = path.len();
         let mut now = Vec::with_capacity(places);
         let mut home = vec![[0u8; 32]; places];
         // Before move i: the path's own cells; where pieces end, carried back from
         // where they end past move i (the rest of the path without it).
         let mut end = self.ends[i + 1];
-        home[i] = homes(&end);
+        home[i] = homes(&end, cells);
         for p in (0..i).rev() {
             let cyc = &table[path[p].index()];
             let mut moved = [0u16; 24];
@@ -287,15 +298,15 @@ impl Played<'_> {
             for (&v, &(_, s)) in moved.iter().zip(cyc.iter()) {
                 end[s as usize] = v;
             }
-            home[p] = homes(&end);
+            home[p] = homes(&end, cells);
         }
-        now.extend(self.states[..=i].iter().map(gather));
+        now.extend(self.states[..=i].iter().map(|state| gathered(state, cells)));
         // From move i on: the path played on without it; where pieces end is the path's own.
         let mut state = self.states[i];
         for p in i + 1..places {
             play(&mut state, path[p].index());
-            now.push(gather(&state));
-            home[p] = homes(&self.ends[p + 1]);
+            now.push(gathered(&state, cells));
+            home[p] = homes(&self.ends[p + 1], cells);
         }
         let mut removal = Removal {
             block,
@@ -368,25 +379,9 @@ impl Played<'_> {
                 for j in places {
                     // The block's cells now and the digits their pieces need where
                     // they end, padded to 32 to compare at once.
-                    let (state, end) = (&self.states[j], &self.ends[j]);
-                    let local = |l: usize| frame.cells[l] as usize;
-                    let now: [u8; 32] =
-                        std::array::from_fn(|l| if l < 27 { state[local(l)] } else { 0 });
-                    let home: [u8; 32] = std::array::from_fn(|l| {
-                        if l < 27 {
-                            SOLVED[end[local(l)] as usize]
-                        } else {
-                            0
-                        }
-                    });
-                    let wrong_in = |cells: &[u8; 32]| -> i32 {
-                        let mut n = 0u8;
-                        for l in 0..32 {
-                            n += (cells[l] != home[l]) as u8;
-                        }
-                        n as i32
-                    };
-                    let wrong_now = wrong_in(&now);
+                    let now = gathered(&self.states[j], &frame.cells);
+                    let home = homes(&self.ends[j], &frame.cells);
+                    let wrong_now = wrong_in(&now, &home);
                     // A move fixes at most the cells its block holds wrong: a place
                     // where that cannot beat the best so far is skipped.
                     if -wrong_now >= best.0 {
@@ -394,9 +389,7 @@ impl Played<'_> {
                     }
                     // Cells on a move's axis stay and count the same before and after.
                     for (k, from) in frame.from.iter().enumerate() {
-                        let after: [u8; 32] =
-                            std::array::from_fn(|l| if l < 27 { now[from[l] as usize] } else { 0 });
-                        let delta = wrong_in(&after) - wrong_now;
+                        let delta = wrong_in(&turned(&now, from), &home) - wrong_now;
                         if delta < best.0 {
                             best = (delta, j, b * 9 + k);
                         }
