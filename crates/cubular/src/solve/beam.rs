@@ -400,7 +400,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let w = cost_table();
     // Beside a cell-led beam, a bond-led one may get its own width and work.
     let wide = match lead {
-        Lead::Bonds if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
+        Lead::Bonds | Lead::Spread if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
         _ => None,
     };
     let width = wide.map_or(ctx.opts.effort.beam_width(lead, runs > 1), |w| w.0);
@@ -489,7 +489,10 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 .collect();
             children.extend(extra);
         }
-        let keep = (width * 4).min(children.len());
+        // A cap on each cube's children needs more candidates to fill the beam.
+        let cap = lead.children_per_cube();
+        let keep = (width * if cap.is_some() { 16 } else { 4 }).min(children.len());
+        let mut passed = vec![0usize; beam.len()];
         if keep == 0 {
             break;
         }
@@ -502,6 +505,9 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         for c in children {
             if next.len() == width {
                 break;
+            }
+            if cap.is_some_and(|cap| passed[c.parent as usize] >= cap) {
+                continue;
             }
             let parent = &beam[c.parent as usize];
             if c.back > 0 {
@@ -519,6 +525,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 for &w in &suffix {
                     arena.push(((arena.len() - 1) as u32, w));
                 }
+                passed[c.parent as usize] += 1;
                 next.push((cells, h, c, (arena.len() - 1) as u32));
                 continue;
             }
@@ -540,6 +547,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 cells[dst as usize] = v;
             }
             arena.push((parent.at, c.mv));
+            passed[c.parent as usize] += 1;
             next.push((cells, h, c, (arena.len() - 1) as u32));
         }
         if next.is_empty() {

@@ -73,8 +73,12 @@ impl Effort {
     pub(crate) fn beam_width(self, lead: Lead, shared: bool) -> usize {
         match (lead, shared) {
             (Lead::Cells, _) => [8, 24, 64, 160, 400][self.0 as usize - 1],
-            (Lead::Bonds | Lead::Aligned, false) => [32, 128, 160, 240, 400][self.0 as usize - 1],
-            (Lead::Bonds | Lead::Aligned, true) => [32, 32, 160, 400, 400][self.0 as usize - 1],
+            (Lead::Bonds | Lead::Aligned | Lead::Spread, false) => {
+                [32, 128, 160, 240, 400][self.0 as usize - 1]
+            }
+            (Lead::Bonds | Lead::Aligned | Lead::Spread, true) => {
+                [32, 32, 160, 400, 400][self.0 as usize - 1]
+            }
         }
     }
 
@@ -180,6 +184,10 @@ pub(crate) enum Lead {
     /// counts [`Lead::aligned_weight`] more: the second beam a shallow scramble gets
     /// when the first does not undo it (see [`solve()`]).
     Aligned,
+    /// As [`Lead::Bonds`], but each beam cube passes at most [`SPREAD_CHILDREN`]
+    /// children to the next level: the second attempt a cube of 331-400 misplaced
+    /// cells gets from [`SPREAD_EFFORT`] on (see [`solve()`]).
+    Spread,
 }
 
 /// Misplaced cells up to which a cube counts as shallowly scrambled (about 30 random
@@ -216,6 +224,25 @@ const WIDE_BOND_WIDTH: usize = 160;
 /// above, 5,005 against 4,903. Challenge-1 (382 cells) is undone only from about 400
 /// wide and 60 million moves (45 moves; 320 wide with 40 million: 104).
 const WIDE_BOND_WORK: u64 = 24_000_000;
+
+/// Children one cube of the [`Lead::Spread`] beam may pass on. Any small change to the
+/// bond-led beam moves single cubes of 330-430 misplaced cells by up to 200 moves
+/// either way (capping the default effort's wide beam at 8 children: 11 of 28 such
+/// cubes shorter, 11 longer), so the capped beam is not a better beam but a different
+/// one, and a cube the first attempt does not undo gets both, the shorter solution
+/// kept. Caps of 4, 6, 12, 20 and 40 alone gave 5,171, 4,974, 5,304, 4,784 and 5,063
+/// moves on those cubes, against 4,672 at 8 and 4,903 without.
+const SPREAD_CHILDREN: usize = 8;
+
+/// Lowest effort at which a cube of 331-400 misplaced cells that the first beams did
+/// not undo gets a second attempt led by a [`Lead::Spread`] beam. At effort 3, on the
+/// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
+/// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
+/// s on a slow spell of the host). At the default effort it took those cubes from
+/// 4,903 moves to 4,704 and 40 scrambles of 33-50 moves (seeds 501-540) from 6,152 to
+/// 5,793, for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
+/// default's two seconds.
+const SPREAD_EFFORT: u32 = 3;
 
 /// How much more a reversed bond counts for [`Lead::Aligned`] than an intact one
 /// running the solved way (a broken bond counts [`Lead::bond_weight`], 24).
@@ -292,7 +319,7 @@ impl Lead {
     pub(crate) fn finish_per_cell(self) -> f64 {
         match self {
             Lead::Cells => 2.8,
-            Lead::Bonds | Lead::Aligned => 2.35,
+            Lead::Bonds | Lead::Aligned | Lead::Spread => 2.35,
         }
     }
 
@@ -300,7 +327,7 @@ impl Lead {
     pub(crate) fn bond_weight(self) -> i32 {
         match self {
             Lead::Cells => 4,
-            Lead::Bonds | Lead::Aligned => 24,
+            Lead::Bonds | Lead::Aligned | Lead::Spread => 24,
         }
     }
 
@@ -314,6 +341,11 @@ impl Lead {
             Lead::Aligned => ALIGNED_WEIGHT,
             _ => 0,
         }
+    }
+
+    /// Most children one beam cube passes to the next level, if any limit.
+    pub(crate) fn children_per_cube(self) -> Option<usize> {
+        (self == Lead::Spread).then_some(SPREAD_CHILDREN)
     }
 }
 
@@ -610,6 +642,16 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     // little differently: where the first slips, the second often does not.
     if leads == [Lead::Bonds] && !undone && opts.effort.level() >= SECOND_BEAM_EFFORT {
         let paths = beam::run(cube, &ctx, Lead::Aligned, 1);
+        let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            best = Some(moves);
+        }
+    }
+    // So, from [`SPREAD_EFFORT`], does a cube of 331-400 misplaced cells (a scramble
+    // of about 33-50 moves): a bond-led beam whose cubes spread wider, finished in full.
+    let band = (SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced());
+    if !undone && band && opts.effort.level() >= SPREAD_EFFORT {
+        let paths = beam::run(cube, &ctx, Lead::Spread, leads.len() as u32);
         let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
             best = Some(moves);
@@ -997,6 +1039,16 @@ mod tests {
         let length = solved_checked(&cube, &SolveOptions::default()).moves.len();
         // Measured: 81 moves with the bond-led beam 32 wide and 5 million moves.
         assert!(length <= 39, "{length} moves");
+    }
+
+    #[test]
+    fn from_effort_3_a_band_cube_the_beams_do_not_undo_gets_a_spread_second_attempt() {
+        let text = include_str!("../../../../tests/data/cubular/challenge-1.txt");
+        let (cube, _) = crate::format::parse(text, None).unwrap();
+        // Measured at effort 3: 252 moves from the first attempt alone, 181 with the
+        // second.
+        let length = length_at_effort(&cube, SPREAD_EFFORT);
+        assert!(length <= 200, "{length} moves");
     }
 
     #[test]
