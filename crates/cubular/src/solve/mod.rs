@@ -238,7 +238,9 @@ const SPREAD_CHILDREN: usize = 8;
 /// not undo gets a second attempt led by a [`Lead::Spread`] beam. At effort 3, on the
 /// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
 /// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
-/// s on a slow spell of the host). At the default effort it took those cubes from
+/// s on a slow spell of the host); 40 scrambles of 33-50 moves (seeds 501-540), not
+/// used in choosing it, 5,900 -> 5,580 (11 shorter, none longer, 10 -> 12 undone
+/// within their length) for about a quarter more. At the default effort it took those cubes from
 /// 4,903 moves to 4,704 and 40 scrambles of 33-50 moves (seeds 501-540) from 6,152 to
 /// 5,793, for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
 /// default's two seconds.
