@@ -452,9 +452,7 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
     let mut best: Option<Vec<Move>> = None;
     for t in tries {
         let moves = t?;
-        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-            best = Some(moves);
-        }
+        keep_shorter(&mut best, moves);
     }
     Ok(best.expect("at least one sweep order"))
 }
@@ -636,18 +634,14 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
             after_beam(cube, paths, &from_start, &ctx)?
         };
         undone |= all;
-        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-            best = Some(moves);
-        }
+        keep_shorter(&mut best, moves);
     }
     // A shallow scramble the bond-led beam did not undo gets a second beam, scored a
     // little differently: where the first slips, the second often does not.
     if leads == [Lead::Bonds] && !undone && opts.effort.level() >= SECOND_BEAM_EFFORT {
         let paths = beam::run(cube, &ctx, Lead::Aligned, 1);
         let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
-        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-            best = Some(moves);
-        }
+        keep_shorter(&mut best, moves);
     }
     // So, from [`SPREAD_EFFORT`], does a cube of 331-400 misplaced cells (a scramble
     // of about 33-50 moves): a bond-led beam whose cubes spread wider, finished in full.
@@ -655,9 +649,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     if !undone && band && opts.effort.level() >= SPREAD_EFFORT {
         let paths = beam::run(cube, &ctx, Lead::Spread, leads.len() as u32);
         let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
-        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-            best = Some(moves);
-        }
+        keep_shorter(&mut best, moves);
     }
     let moves = simplify(&best.expect("at least one lead"));
     let check = played(cube, &moves);
@@ -707,6 +699,14 @@ fn shallow_picked(
         finished(cube, second.0, second.1, true, from_start, ctx)
     } else {
         finished(cube, first.0, first.1, !early, from_start, ctx)
+    }
+}
+
+/// Keeps `moves` as the `best` solution when there is none yet or it is shorter (of
+/// equal lengths the first stays, so the choice does not depend on timing).
+fn keep_shorter(best: &mut Option<Vec<Move>>, moves: Vec<Move>) {
+    if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+        *best = Some(moves);
     }
 }
 
