@@ -404,6 +404,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         _ => None,
     };
     let width = wide.map_or(ctx.opts.effort.beam_width(lead, runs > 1), |w| w.0);
+    let cap = lead.children_per_cube();
     let patience = 2 + ctx.opts.effort.level() as usize;
     let table = move_table();
     let z = zobrist();
@@ -490,7 +491,6 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
             children.extend(extra);
         }
         // A cap on each cube's children needs more candidates to fill the beam.
-        let cap = lead.children_per_cube();
         let keep = (width * if cap.is_some() { 16 } else { 4 }).min(children.len());
         let mut passed = vec![0usize; beam.len()];
         if keep == 0 {
