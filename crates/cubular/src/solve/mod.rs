@@ -186,7 +186,7 @@ pub(crate) enum Lead {
     Aligned,
     /// As [`Lead::Bonds`], but each beam cube passes at most [`SPREAD_CHILDREN`]
     /// children to the next level: the second attempt a cube of 331-400 misplaced
-    /// cells gets from [`SPREAD_EFFORT`] on (see [`solve()`]).
+    /// cells gets from [`PICKED_SPREAD_EFFORT`] on (see [`solve()`]).
     Spread,
 }
 
@@ -235,16 +235,47 @@ const WIDE_BOND_WORK: u64 = 24_000_000;
 const SPREAD_CHILDREN: usize = 8;
 
 /// Lowest effort at which a cube of 331-400 misplaced cells that the first beams did
-/// not undo gets a second attempt led by a [`Lead::Spread`] beam. At effort 3, on the
+/// not undo gets a second attempt led by a [`Lead::Spread`] beam, finished in full
+/// (from [`PICKED_SPREAD_EFFORT`] only when it promises more). At effort 3, on the
 /// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
 /// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
 /// s on a slow spell of the host); 40 scrambles of 33-50 moves (seeds 501-540), not
 /// used in choosing it, 5,900 -> 5,580 (11 shorter, none longer, 10 -> 12 undone
 /// within their length) for about a quarter more. At the default effort it took those cubes from
 /// 4,903 moves to 4,704 and 40 scrambles of 33-50 moves (seeds 501-540) from 6,152 to
-/// 5,793, for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
-/// default's two seconds.
+/// 5,793, but for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
+/// default's two seconds, so there it is finished only when it promises more.
 const SPREAD_EFFORT: u32 = 3;
+
+/// Lowest effort at which a cube of 331-400 misplaced cells that the first beam did
+/// not undo gets the second attempt of [`SPREAD_EFFORT`], finished only when
+/// [`spread_promises_shorter`]. Against none, at the default effort, binary against
+/// binary in one run on a slow spell of the host (with the cell-led beam left out, see
+/// [`skips_cell_led_beam`]): the 28 cubes of 329-433 cells 4,903 -> 4,748 moves (2
+/// shorter, none longer) for 15% more CPU time; 40 scrambles of 33-50 moves (seeds
+/// 501-540) 6,152 -> 5,881 (6 shorter, none longer) for 26% more; 40 more (seeds
+/// 541-580), not used in choosing the bound, 5,832 -> 5,633 (4 shorter, none longer)
+/// for 18% more. The slowest cube of each set took 2.3-2.6 s before and 3.2-3.6 s
+/// after on that slow spell. Finished always, as from [`SPREAD_EFFORT`], it took the
+/// first two sets to 4,704 and 5,793, but for 45-65% more CPU time: the finish of the
+/// paths that come to nothing costs more than the beam (see [`SPREAD_FINISH_RATIO`]).
+const PICKED_SPREAD_EFFORT: u32 = 2;
+
+/// Below [`SPREAD_EFFORT`], the second attempt's repaired path is finished only when
+/// its moves plus [`PICK_MOVES_PER_CELL`] a cell left come to less than this share
+/// of the first attempt's solution. On the 68 cubes of the first two sets above, of
+/// the 558 moves that finishing every second attempt saved, a share of 0.8 kept 426
+/// and finished 9 of the 37 second attempts; 0.9 kept 475 (21 finished), 1.0 496 (25),
+/// 1.5 554 (35). (The beam's own path, unrepaired, predicts worse: a bound on it of
+/// 1.25 kept 4,707 moves on the 28 cubes but only 6,011 on the 40.)
+const SPREAD_FINISH_RATIO: f64 = 0.8;
+
+/// Whether a second attempt's repaired path of `moves` moves that leaves `left` cells
+/// is worth finishing against a first solution of `first` moves (see
+/// [`SPREAD_FINISH_RATIO`]).
+fn spread_promises_shorter(moves: usize, left: usize, first: usize) -> bool {
+    ((moves + left * PICK_MOVES_PER_CELL) as f64) < SPREAD_FINISH_RATIO * first as f64
+}
 
 /// How much more a reversed bond counts for [`Lead::Aligned`] than an intact one
 /// running the solved way (a broken bond counts [`Lead::bond_weight`], 24).
@@ -620,6 +651,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     // Undo what the beams can (all of a shallow scramble, often), then finish.
     let mut beams: Vec<(Lead, Vec<Vec<Move>>)> = leads
         .iter()
+        .filter(|&&lead| !skips_cell_led_beam(cube, opts, lead))
         .map(|&lead| (lead, beam::run(cube, &ctx, lead, leads.len() as u32)))
         .collect();
     if beams.len() > 1 && opts.effort.level() < FINISH_BOTH_EFFORT {
@@ -643,13 +675,19 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
         keep_shorter(&mut best, moves);
     }
-    // So, from [`SPREAD_EFFORT`], does a cube of 331-400 misplaced cells (a scramble
-    // of about 33-50 moves): a bond-led beam whose cubes spread wider, finished in full.
+    // So does a cube of 331-400 misplaced cells (a scramble of about 33-50 moves): a
+    // bond-led beam whose cubes spread wider, repaired, and finished when it promises
+    // to be shorter (from [`SPREAD_EFFORT`] always).
     let band = (SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced());
-    if !undone && band && opts.effort.level() >= SPREAD_EFFORT {
+    if !undone && band && opts.effort.level() >= PICKED_SPREAD_EFFORT {
         let paths = beam::run(cube, &ctx, Lead::Spread, leads.len() as u32);
-        let (moves, _) = after_beam(cube, paths, &from_start, &ctx)?;
-        keep_shorter(&mut best, moves);
+        let (moves, left) = repaired(cube, paths, &ctx);
+        let first = best.as_ref().map_or(usize::MAX, Vec::len);
+        let always = opts.effort.level() >= SPREAD_EFFORT;
+        if always || spread_promises_shorter(moves.len(), left.misplaced(), first) {
+            let (moves, _) = finished(cube, moves, left, true, &from_start, &ctx)?;
+            keep_shorter(&mut best, moves);
+        }
     }
     let moves = simplify(&best.expect("at least one lead"));
     let check = played(cube, &moves);
@@ -660,6 +698,19 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         moves,
         elapsed: ctx.start.elapsed(),
     })
+}
+
+/// Whether the beam led by `lead` is left out on `cube`: the cell-led one, where the
+/// default effort gives the bond-led beam beside it its own width and work (a cube of
+/// 331-400 misplaced cells, see [`WIDE_BOND_MISPLACED`]). [`likelier_shorter`] picked
+/// the bond-led beam's path on every such cube measured (about 75 of them, in the 28
+/// cubes of 329-433 cells and 80 scrambles of 33-50 moves, seeds 501-580), so every
+/// answer stays the same and the cell-led beam's CPU time is saved: 66.6 -> 56.5 s,
+/// 99.6 -> 79.9 s and 101.8 -> 90.5 s on the three sets (runs a few minutes apart,
+/// on a slow spell of the host). Above 400 cells the
+/// cell-led path was picked on three cubes of 402-406.
+fn skips_cell_led_beam(cube: &Cube, opts: &SolveOptions, lead: Lead) -> bool {
+    lead == Lead::Cells && opts.effort.wide_bond_beam(cube.misplaced()).is_some()
 }
 
 /// Whether a shallow scramble gets the second beam with only the better-repaired
@@ -1051,6 +1102,44 @@ mod tests {
         // second.
         let length = length_at_effort(&cube, SPREAD_EFFORT);
         assert!(length <= 200, "{length} moves");
+    }
+
+    #[test]
+    fn at_the_default_effort_a_band_cube_the_first_beam_does_not_undo_may_get_a_second() {
+        // A 40-move scramble: 99 moves from the first attempt alone (measured), 56
+        // with the second attempt, whose repaired path promised a shorter solution.
+        let cube = seeded_scramble(547, 40);
+        let length = length_at_effort(&cube, Effort::DEFAULT.level());
+        assert!(length <= 80, "{length} moves");
+    }
+
+    #[test]
+    fn a_second_attempt_is_finished_when_its_repaired_path_promises_four_fifths() {
+        // Against a first solution of 100 moves: 50 moves leaving 10 cells count 70.
+        assert!(spread_promises_shorter(50, 10, 100));
+        assert!(!spread_promises_shorter(50, 15, 100));
+        assert!(!spread_promises_shorter(80, 0, 100));
+    }
+
+    #[test]
+    fn the_default_effort_runs_only_the_wide_bond_led_beam_on_a_band_cube() {
+        let band = seeded_scramble(547, 40);
+        assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&band.misplaced()));
+        let at = |level| SolveOptions {
+            effort: Effort::new(level),
+            ..SolveOptions::default()
+        };
+        let default = at(Effort::DEFAULT.level());
+        assert!(skips_cell_led_beam(&band, &default, Lead::Cells));
+        assert!(!skips_cell_led_beam(&band, &default, Lead::Bonds));
+        assert!(!skips_cell_led_beam(
+            &band,
+            &at(FINISH_BOTH_EFFORT),
+            Lead::Cells
+        ));
+        let deeper = seeded_scramble(0, 100);
+        assert!(deeper.misplaced() > WIDE_BOND_MISPLACED);
+        assert!(!skips_cell_led_beam(&deeper, &default, Lead::Cells));
     }
 
     #[test]
