@@ -16,7 +16,7 @@
 //! 45 moves are not undone") come from:
 //!
 //! ```sh
-//! cargo run --release -p cubist-cubular --example undo_order -- 50 80
+//! cargo run --release -p cubist-cubular --example undo_order -- 20 35 50 65 80 100
 //! ```
 
 use cubist_cubular::cube::{CELLS, SIZE};
