@@ -19,6 +19,9 @@
 //! cargo run --release -p cubist-cubular --example undo_order -- 20 35 50 65 80 100
 //! ```
 
+#[path = "common/lengths.rs"]
+mod lengths;
+
 use cubist_cubular::cube::{CELLS, SIZE};
 use cubist_cubular::moves::{move_table, Move, MOVE_COUNT};
 use cubist_cubular::scramble::scramble;
@@ -145,15 +148,7 @@ fn ranks(mut cells: [u8; CELLS], moves: &[Move], surf: &[Vec<Across>], order: Or
 }
 
 fn main() {
-    let lengths: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("scramble lengths, as numbers"))
-        .collect();
-    let lengths = if lengths.is_empty() {
-        vec![50, 80]
-    } else {
-        lengths
-    };
+    let lengths = lengths::lengths(&[20, 35, 50, 65, 80, 100]);
     let surf = surfaces();
     for n in lengths {
         let orders = [

@@ -12,6 +12,9 @@
 //! cargo run --release -p cubist-cubular --example undo_ranks -- 20 35 50 65 80 100
 //! ```
 
+#[path = "common/lengths.rs"]
+mod lengths;
+
 use cubist_cubular::cube::{Cube, CELLS, SIZE};
 use cubist_cubular::moves::{Move, MOVE_COUNT};
 use cubist_cubular::scramble::scramble;
@@ -91,15 +94,7 @@ fn best_ranks(cube: &Cube, scramble: &[Move]) -> [f64; 3] {
 }
 
 fn main() {
-    let lengths: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("scramble lengths, as numbers"))
-        .collect();
-    let lengths = if lengths.is_empty() {
-        vec![20, 35, 50, 65, 80, 100]
-    } else {
-        lengths
-    };
+    let lengths = lengths::lengths(&[20, 35, 50, 65, 80, 100]);
     for n in lengths {
         let mut ranks: [Vec<f64>; 3] = Default::default();
         for seed in FIRST_SEED..FIRST_SEED + COUNT {

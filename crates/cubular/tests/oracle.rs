@@ -74,18 +74,11 @@ fn solutions_verify_with_the_oracle() {
 fn a_band_cube_answered_by_the_default_second_attempt_verifies_with_the_oracle() {
     // A 40-move scramble of 331-400 misplaced cells whose default-effort answer comes
     // from the second attempt (99 moves from the first alone, measured; 56 with it).
-    let Some(dir) = oracle_dir() else { return };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(547);
     let (cube, _) = scramble(&mut rng, 40);
     let sol = solve(&cube, &SolveOptions::default()).expect("solves");
     assert!(sol.moves.len() <= 80, "{} moves", sol.moves.len());
-    let tmp = std::env::temp_dir().join(format!("cubist-oracle-band-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let verdict = oracle_verifies(&dir, &tmp, &cube, &sol.moves, "band");
-    let _ = std::fs::remove_dir_all(&tmp);
-    if let Err(e) = verdict {
-        panic!("oracle rejects the second attempt's solution: {e}");
-    }
+    oracle_solves(&cube, &sol.moves, "band");
 }
 
 /// Writes `cube` and `moves` into `tmp` (named by `tag`) and asks the reference model
@@ -119,54 +112,43 @@ fn oracle_verifies(
 fn challenge_1_is_undone_at_effort_4_within_100_moves() {
     // The bond-led beam beside the cell-led one is 400 wide from effort 4 (measured:
     // 47 moves; at 240 wide, 274).
-    let text = include_str!("../../../examples/cubular/challenge-1.txt");
-    let (cube, _) = parse(text, None).unwrap();
-    let opts = SolveOptions {
-        effort: cubist_cubular::Effort::new(4),
-        ..SolveOptions::default()
-    };
-    let sol = solve(&cube, &opts).expect("solves");
+    let (cube, moves) = challenge_1_solved_at_effort(4);
     let mut played = cube.clone();
-    played.apply_all(&sol.moves);
+    played.apply_all(&moves);
     assert!(played.is_solved());
-    assert!(sol.moves.len() <= 100, "{} moves", sol.moves.len());
-    oracle_solves_challenge_1(&sol.moves, "effort-4");
+    assert!(moves.len() <= 100, "{} moves", moves.len());
+    oracle_solves(&cube, &moves, "challenge-1-effort-4");
 }
 
 #[test]
 fn challenge_1_at_effort_3_with_its_second_attempt_verifies_with_the_oracle() {
     // At effort 3 challenge-1 is not undone by the first beams, so its answer comes
     // from the second attempt (a `Spread` beam) when that is shorter.
+    let (cube, moves) = challenge_1_solved_at_effort(3);
+    oracle_solves(&cube, &moves, "challenge-1-effort-3");
+}
+
+/// Challenge-1 and the moves the solver gives it at effort `level`.
+fn challenge_1_solved_at_effort(level: u32) -> (Cube, Vec<Move>) {
     let text = include_str!("../../../examples/cubular/challenge-1.txt");
     let (cube, _) = parse(text, None).unwrap();
     let opts = SolveOptions {
-        effort: cubist_cubular::Effort::new(3),
+        effort: cubist_cubular::Effort::new(level),
         ..SolveOptions::default()
     };
-    let sol = solve(&cube, &opts).expect("solves");
-    oracle_solves_challenge_1(&sol.moves, "effort-3");
+    let moves = solve(&cube, &opts).expect("solves").moves;
+    (cube, moves)
 }
 
-/// The reference model says `moves` solve challenge-1 (when python3 and the model
-/// are there).
-fn oracle_solves_challenge_1(moves: &[Move], tag: &str) {
+/// The reference model says `moves` solve `cube` (when python3 and the model are
+/// there); `tag` names the temporary files.
+fn oracle_solves(cube: &Cube, moves: &[Move], tag: &str) {
     let Some(dir) = oracle_dir() else { return };
-    let tmp = std::env::temp_dir().join(format!("cubist-challenge-1-{tag}-{}", std::process::id()));
-    std::fs::write(&tmp, format_moves(moves)).unwrap();
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/cubular/challenge-1.txt"
-    );
-    let out = Command::new("python3")
-        .arg(dir.join("cubular_ref.py"))
-        .args(["verify", path])
-        .arg(&tmp)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&tmp);
-    assert!(
-        out.status.success(),
-        "oracle rejects it: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let tmp = std::env::temp_dir().join(format!("cubist-oracle-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let verdict = oracle_verifies(&dir, &tmp, cube, moves, tag);
+    let _ = std::fs::remove_dir_all(&tmp);
+    if let Err(e) = verdict {
+        panic!("oracle rejects the solution ({tag}): {e}");
+    }
 }
