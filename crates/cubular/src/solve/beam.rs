@@ -12,7 +12,7 @@
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks, Frame};
 use super::weights::{by_sum, cost_table};
-use super::{Ctx, Lead};
+use super::{Ctx, Lead, SHALLOW_MISPLACED};
 use crate::cube::{Cube, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
 use rayon::prelude::*;
@@ -100,7 +100,30 @@ struct Scoring {
     bond_weight: i32,
     aligned_weight: i32,
     bonds_lead: bool,
+    /// Which moves [`insertions`] tries in front of a cube's last move.
+    insert: Insert,
 }
+
+/// Which moves [`insertions`] tries at each place: the `pool` of best gain there,
+/// among those that worsen the score by less than `slack_score` and (in a bond-led
+/// beam) break at most `slack_bonds` more bonds than they mend; of them, the
+/// [`INSERT_COUNT`] that make the best children go on.
+#[derive(Clone, Copy)]
+struct Insert {
+    pool: usize,
+    slack_bonds: i32,
+    slack_score: i32,
+}
+
+/// Insertions on a shallow cube: only moves that gain where they go, the best
+/// [`INSERT_COUNT`] of them. A silent undo (see [`WIDE_INSERT`]) is rarer on a shallow
+/// scramble, and taking it in made some shallow cubes longer (a 25-move scramble
+/// undone in 25 moves took 60).
+const TIGHT_INSERT: Insert = Insert {
+    pool: INSERT_COUNT,
+    slack_bonds: 0,
+    slack_score: 0,
+};
 
 impl Scoring {
     /// Move `mi`'s change to the score of `cells`, and to its broken bonds.
@@ -297,10 +320,31 @@ struct Child {
 /// time.
 const INSERT_DEPTH: usize = 1;
 
-/// How many moves [`insertions`] tries at each place. On the 60 scrambles above: none
-/// (no insertions) 18,816 moves in all, 4 17,747, 8 17,574, 16 17,921, 32 18,077; the
-/// CPU time was the same.
+/// How many moves [`insertions`] puts in at each place. On the 60 scrambles above
+/// (the best by their own gain, as [`TIGHT_INSERT`] takes them): none (no insertions) 18,816
+/// moves in all, 4 17,747, 8 17,574, 16 17,921, 32 18,077; the CPU time was the same.
 const INSERT_COUNT: usize = 8;
+
+/// Insertions on a cube of more than [`SHALLOW_MISPLACED`] misplaced cells: 64 moves
+/// played at each place, of the best gain there even if they lose up to about four
+/// bonds (three more broken than mended), each scored as the child it makes (the
+/// moves after the place scored after it). The undo of a silent scramble move (see
+/// `docs/cubular-solver.md`) gains nothing where it goes, but undoing it before an
+/// overlapping earlier move that the beam undid first lets that one mend all its
+/// bonds. Against [`TIGHT_INSERT`] there: 40 scrambles of 33-50 moves (seeds 541-580)
+/// 5,633 moves in all -> 4,856 (24 shorter, 8 longer; 6 -> 9 undone within their
+/// length); 40 more (seeds 501-540) 5,881 -> 5,089 (27 shorter, 6 longer; 8 -> 10
+/// within); 28 cubes of 329-433 cells 4,748 -> 4,553 (13 shorter, 9 longer); the
+/// bench's 60 scrambles of seed 7 with its challenge and 5000-move cubes 19,781 ->
+/// 19,504 (22 shorter, 16 longer); the bench of seed 1 12,930 -> 13,228 (4 shorter, 9
+/// longer: one 46-move scramble 67 -> 295). 6-12% more CPU time. Single cubes swing
+/// widely on any change to the beam; the gain holds over the sets together. (Measured
+/// with the wide insertions on shallow cubes too.)
+const WIDE_INSERT: Insert = Insert {
+    pool: 64,
+    slack_bonds: 3,
+    slack_score: 100,
+};
 
 /// For each block, the moves of the blocks that share a cell with it (centres at most
 /// 2 apart on every axis, see [`Move::disjoint`]).
@@ -330,9 +374,9 @@ fn ancestor<'a>(
 }
 
 /// Children of `node` (index `pi` in the beam) that take a move in front of its last
-/// `j` moves, for `j` up to [`INSERT_DEPTH`]: at each place the best [`INSERT_COUNT`]
-/// moves (by their gain on the cube there) of blocks overlapping the first move after
-/// it. A bond-led beam often undoes an early scramble move before a later one that
+/// `j` moves, for `j` up to [`INSERT_DEPTH`]: at each place the [`INSERT_COUNT`]
+/// moves of blocks overlapping the first move after it that make the best children,
+/// among those of best gain on the cube there (see [`Insert`]). A bond-led beam often undoes an early scramble move before a later one that
 /// overlaps it (the early one mends more bonds); that leaves a tangle which appending
 /// the later one cannot mend, but putting it in front does.
 fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -> Vec<Child> {
@@ -342,22 +386,9 @@ fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -
             break;
         };
         let first = suffix[0] as usize;
-        let mut best: Vec<(i32, u16)> = overlapping(first / 9)
-            .iter()
-            .filter_map(|&u| {
-                let (d, b) = a.gains.0[u as usize];
-                let ok = (u as usize) / 3 != first / 3
-                    && (u as usize) / 3 != a.last
-                    && d < 0
-                    && !(scoring.bonds_lead && b > 0);
-                ok.then_some((d, u))
-            })
-            .collect();
-        if best.len() > INSERT_COUNT {
-            best.select_nth_unstable(INSERT_COUNT - 1);
-            best.truncate(INSERT_COUNT);
-        }
-        for (d, u) in best {
+        // Each candidate as a child: played at the place, the moves after it scored
+        // after it.
+        let child = |d: i32, u: u16| {
             let mut cells = a.cells.clone();
             crate::moves::play(&mut cells, u as usize);
             let mut score = a.score + d;
@@ -365,13 +396,35 @@ fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -
                 score += scoring.gain(&cells, w as usize).0;
                 crate::moves::play(&mut cells, w as usize);
             }
-            out.push(Child {
+            Child {
                 score,
                 parent: pi as u32,
                 mv: u,
                 back: back as u8,
-            });
+            }
+        };
+        let mut pool: Vec<(i32, u16)> = overlapping(first / 9)
+            .iter()
+            .filter_map(|&u| {
+                let (d, b) = a.gains.0[u as usize];
+                let ok = (u as usize) / 3 != first / 3
+                    && (u as usize) / 3 != a.last
+                    && d < scoring.insert.slack_score
+                    && !(scoring.bonds_lead && b > scoring.insert.slack_bonds);
+                ok.then_some((d, u))
+            })
+            .collect();
+        let size = scoring.insert.pool;
+        if pool.len() > size {
+            pool.select_nth_unstable(size - 1);
+            pool.truncate(size);
         }
+        let mut kids: Vec<Child> = pool.into_iter().map(|(d, u)| child(d, u)).collect();
+        if kids.len() > INSERT_COUNT {
+            kids.sort_by_key(|c| c.score);
+            kids.truncate(INSERT_COUNT);
+        }
+        out.extend(kids);
     }
     out
 }
@@ -415,6 +468,11 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         bond_weight: bw,
         aligned_weight: lead.aligned_weight(),
         bonds_lead,
+        insert: if start.misplaced() > SHALLOW_MISPLACED {
+            WIDE_INSERT
+        } else {
+            TIGHT_INSERT
+        },
     };
     let root_cells: Box<[u8; CELLS]> = Box::new(*start.cells());
     let root_score = score(&root_cells, w, bw, scoring.aligned_weight);
@@ -674,6 +732,7 @@ mod tests {
                 bond_weight: lead.bond_weight(),
                 aligned_weight: lead.aligned_weight(),
                 bonds_lead: lead != Lead::Cells,
+                insert: TIGHT_INSERT,
             };
             let together = scoring.all(cube.cells());
             for mi in 0..MOVE_COUNT {
@@ -694,6 +753,7 @@ mod tests {
                 bond_weight: lead.bond_weight(),
                 aligned_weight: lead.aligned_weight(),
                 bonds_lead: lead != Lead::Cells,
+                insert: TIGHT_INSERT,
             };
             let mut gains = scoring.all(cube.cells());
             for _ in 0..200 {
@@ -713,26 +773,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_move_undone_out_of_order_is_put_back_in_front() {
-        // Two overlapping scramble moves, `early` then `late`. A beam that undoes
-        // `early` first leaves a tangle where the blocks overlap, which undoing `late`
-        // after it does not mend; the insertion child puts that undo in front.
-        let early = Move::new(3, 3, 3, Axis::X, 1).unwrap();
-        let late = Move::new(4, 4, 4, Axis::Y, 1).unwrap();
+    /// Whether, on the scramble `early` then `late` undone with `early` first (as a beam
+    /// cube), an insertion child taking moves as `insert` does puts `late`'s undo in
+    /// front of `early`'s, solving the cube (false too when the two moves commute and
+    /// nothing needs putting in front).
+    fn put_in_front(early: Move, late: Move, insert: Insert) -> bool {
         let mut scrambled = Cube::solved();
         scrambled.apply_all(&[early, late]);
         let mut slipped = scrambled.clone();
         slipped.apply(early.inverse());
         let mut appended = slipped.clone();
         appended.apply(late.inverse());
-        assert!(!appended.is_solved());
+        if appended.is_solved() {
+            return false;
+        }
 
         let lead = Lead::Bonds;
         let scoring = Scoring {
             bond_weight: lead.bond_weight(),
             aligned_weight: 0,
             bonds_lead: true,
+            insert,
         };
         let node = |cube: &Cube, last_move: u16, from: u32| {
             let cells = Box::new(*cube.cells());
@@ -754,15 +815,33 @@ mod tests {
         let root = node(&scrambled, u16::MAX, u32::MAX);
         let slip = node(&slipped, early.inverse().index() as u16, 0);
         let children = insertions(&slip, 0, &[vec![root]], scoring);
-        let fix = children
+        let solved = score(Cube::solved().cells(), cost_table(), lead.bond_weight(), 0);
+        children
             .iter()
-            .find(|c| c.mv as usize == late.inverse().index() && c.back == 1)
-            .expect("the later move's undo is tried in front");
-        let solved = Cube::solved();
-        assert_eq!(
-            fix.score,
-            score(solved.cells(), cost_table(), lead.bond_weight(), 0)
-        );
+            .any(|c| c.mv as usize == late.inverse().index() && c.back == 1 && c.score == solved)
+    }
+
+    #[test]
+    fn a_move_undone_out_of_order_is_put_back_in_front() {
+        // Two overlapping scramble moves, `early` then `late`. A beam that undoes
+        // `early` first leaves a tangle where the blocks overlap, which undoing `late`
+        // after it does not mend; the insertion child puts that undo in front.
+        let early = Move::new(3, 3, 3, Axis::X, 1).unwrap();
+        let late = Move::new(4, 4, 4, Axis::Y, 1).unwrap();
+        assert!(put_in_front(early, late, TIGHT_INSERT));
+        assert!(put_in_front(early, late, WIDE_INSERT));
+    }
+
+    #[test]
+    fn a_silent_undo_is_put_back_in_front() {
+        // `late` turns a block sharing two thirds of its cells with the block `early`
+        // turned, so its undo alone mends little and does not count among the best
+        // by their own gain; only the child it makes in front of `early`'s undo shows
+        // what it is worth.
+        let early = Move::new(4, 4, 4, Axis::X, 1).unwrap();
+        let late = Move::new(4, 3, 4, Axis::Y, 3).unwrap();
+        assert!(!put_in_front(early, late, TIGHT_INSERT));
+        assert!(put_in_front(early, late, WIDE_INSERT));
     }
 
     #[test]

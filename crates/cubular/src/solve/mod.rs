@@ -1096,21 +1096,21 @@ mod tests {
 
     #[test]
     fn from_effort_3_a_band_cube_the_beams_do_not_undo_gets_a_spread_second_attempt() {
-        let text = include_str!("../../../../tests/data/cubular/challenge-1.txt");
-        let (cube, _) = crate::format::parse(text, None).unwrap();
-        // Measured at effort 3: 252 moves from the first attempt alone, 181 with the
-        // second.
+        // A 49-move scramble of 386 misplaced cells. Measured at effort 3: 268 moves
+        // from the first attempt alone, 248 with the second.
+        let cube = seeded_scramble(556, 49);
         let length = length_at_effort(&cube, SPREAD_EFFORT);
-        assert!(length <= 200, "{length} moves");
+        assert!(length <= 258, "{length} moves");
     }
 
     #[test]
     fn at_the_default_effort_a_band_cube_the_first_beam_does_not_undo_may_get_a_second() {
-        // A 40-move scramble: 99 moves from the first attempt alone (measured), 56
-        // with the second attempt, whose repaired path promised a shorter solution.
-        let cube = seeded_scramble(547, 40);
+        // A 41-move scramble of 355 misplaced cells: 255 moves from the first attempt
+        // alone (measured), 219 with the second attempt, whose repaired path promised
+        // a shorter solution.
+        let cube = seeded_scramble(548, 41);
         let length = length_at_effort(&cube, Effort::DEFAULT.level());
-        assert!(length <= 80, "{length} moves");
+        assert!(length <= 240, "{length} moves");
     }
 
     #[test]
