@@ -321,8 +321,9 @@ struct Child {
 const INSERT_DEPTH: usize = 1;
 
 /// How many moves [`insertions`] puts in at each place. On the 60 scrambles above
-/// (the best by their own gain, as [`TIGHT_INSERT`] takes them): none (no insertions) 18,816
-/// moves in all, 4 17,747, 8 17,574, 16 17,921, 32 18,077; the CPU time was the same.
+/// (the best by their own gain, as [`TIGHT_INSERT`] takes them): none (no
+/// insertions) 18,816 moves in all, 4 17,747, 8 17,574, 16 17,921, 32 18,077; the CPU
+/// time was the same.
 const INSERT_COUNT: usize = 8;
 
 /// Insertions on a cube of more than [`SHALLOW_MISPLACED`] misplaced cells: 64 moves
@@ -376,9 +377,10 @@ fn ancestor<'a>(
 /// Children of `node` (index `pi` in the beam) that take a move in front of its last
 /// `j` moves, for `j` up to [`INSERT_DEPTH`]: at each place the [`INSERT_COUNT`]
 /// moves of blocks overlapping the first move after it that make the best children,
-/// among those of best gain on the cube there (see [`Insert`]). A bond-led beam often undoes an early scramble move before a later one that
-/// overlaps it (the early one mends more bonds); that leaves a tangle which appending
-/// the later one cannot mend, but putting it in front does.
+/// among those of best gain on the cube there (see [`Insert`]). A bond-led beam often
+/// undoes an early scramble move before a later one that overlaps it (the early one
+/// mends more bonds); that leaves a tangle which appending the later one cannot mend,
+/// but putting it in front does.
 fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -> Vec<Child> {
     let mut out = Vec::new();
     for back in 1..=INSERT_DEPTH {
