@@ -391,7 +391,7 @@ fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -
         // Each candidate as a child: played at the place, the moves after it scored
         // after it.
         let child = |d: i32, u: u16| {
-            let mut cells = a.cells.clone();
+            let mut cells: [u8; CELLS] = *a.cells;
             crate::moves::play(&mut cells, u as usize);
             let mut score = a.score + d;
             for &w in &suffix {
