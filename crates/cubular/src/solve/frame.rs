@@ -5,6 +5,7 @@
 //! moves from that copy, with the "before" terms shared, halves the work of the beam's
 //! hot loop (see `beam::Scoring::block`).
 
+use super::lanes::{padded, Turn};
 use crate::cube::{coords, index, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
 use std::sync::OnceLock;
@@ -23,6 +24,8 @@ pub struct Frame {
     /// For each of the block's nine moves (in move-index order), the local cell each
     /// of the block's 27 takes its digit from.
     pub from: [[u8; 27]; 9],
+    /// The same, padded to 32 for [`lanes`](super::lanes).
+    pub turns: [Turn; 9],
     /// Each block cell's coordinate sum, shifted left by 4 (a row of
     /// [`by_sum`](super::weights::by_sum)).
     pub sums: [u16; 27],
@@ -88,6 +91,7 @@ fn build(block: usize) -> Frame {
     Frame {
         cells,
         surface,
+        turns: from.map(|f| padded(&f)),
         from,
         sums,
     }

@@ -23,6 +23,7 @@ mod bonds;
 mod endgame;
 mod finish;
 mod frame;
+mod lanes;
 mod pairs;
 mod peephole;
 mod repair;

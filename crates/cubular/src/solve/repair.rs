@@ -12,6 +12,7 @@
 //! misplaced (or as few with fewer moves), until no edit helps.
 
 use super::frame::{frames, BLOCKS};
+use super::lanes::{wrong_in, wrong_turned, Turn};
 use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play, play_all, Move};
 use rayon::prelude::*;
@@ -219,20 +220,6 @@ fn homes(end: &[u16; CELLS], cells: &[u16]) -> [u8; 32] {
     })
 }
 
-/// `block` with its cells taken from local cells `from` (see [`Frame::from`](super::frame::Frame)).
-fn turned(block: &[u8; 32], from: &[u8; 27]) -> [u8; 32] {
-    std::array::from_fn(|l| if l < 27 { block[from[l] as usize] } else { 0 })
-}
-
-/// How many of a block's cells (see [`gathered`]) hold a digit other than `home`'s.
-fn wrong_in(cells: &[u8; 32], home: &[u8; 32]) -> i32 {
-    let mut n = 0u8;
-    for l in 0..32 {
-        n += (cells[l] != home[l]) as u8;
-    }
-    n as i32
-}
-
 /// The edits of one move of a played path (see [`edits_of`]) scored together. Each is
 /// the path without that move (`rest`) with a turn of its block put in at some place,
 /// or with none; a turn put after the first `p` moves of `rest` changes only its
@@ -255,9 +242,9 @@ impl Removal {
     /// How many more cells are misplaced after `rest` with the turn of the block `from`
     /// (local cells, as [`Frame::from`](super::frame::Frame)) put in at `place`: the
     /// block's cells that the turn puts wrong less those it puts right.
-    fn change(&self, place: usize, from: &[u8; 27]) -> i32 {
+    fn change(&self, place: usize, turn: &Turn) -> i32 {
         let (now, home) = (&self.now[place], &self.home[place]);
-        wrong_in(&turned(now, from), home) - wrong_in(now, home)
+        wrong_turned(now, turn, home) - wrong_in(now, home)
     }
 
     /// Cells misplaced after the edit `e` (one of this move's).
@@ -265,8 +252,8 @@ impl Removal {
         match e.put {
             None => self.misplaced,
             Some((j, mv)) => {
-                let from = &frames()[self.block].from[mv.index() - self.block * 9];
-                (self.misplaced as i32 + self.change(j, from)) as usize
+                let turn = &frames()[self.block].turns[mv.index() - self.block * 9];
+                (self.misplaced as i32 + self.change(j, turn)) as usize
             }
         }
     }
@@ -315,7 +302,7 @@ impl Played<'_> {
             misplaced: 0,
         };
         // The whole path is `rest` with move i put back at place i.
-        let turn = &frames()[block].from[path[i].index() - block * 9];
+        let turn = &frames()[block].turns[path[i].index() - block * 9];
         removal.misplaced = (self.misplaced as i32 - removal.change(i, turn)) as usize;
         removal
     }
@@ -388,8 +375,8 @@ impl Played<'_> {
                         continue;
                     }
                     // Cells on a move's axis stay and count the same before and after.
-                    for (k, from) in frame.from.iter().enumerate() {
-                        let delta = wrong_in(&turned(&now, from), &home) - wrong_now;
+                    for (k, turn) in frame.turns.iter().enumerate() {
+                        let delta = wrong_turned(&now, turn, &home) - wrong_now;
                         if delta < best.0 {
                             best = (delta, j, b * 9 + k);
                         }
