@@ -472,8 +472,10 @@ const RUNNERS_UP: usize = 8;
 pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let started = std::time::Instant::now();
     let w = cost_table();
-    // Beside a cell-led beam, a bond-led one may get its own width and work.
+    // Beside a cell-led beam, a bond-led one may get its own width and work; so does
+    // the default effort's wide second attempt.
     let wide = match lead {
+        Lead::Wide => Some(super::WIDE_SECOND_BEAM),
         Lead::Bonds | Lead::Spread if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
         _ => None,
     };

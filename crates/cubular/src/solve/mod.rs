@@ -74,10 +74,10 @@ impl Effort {
     pub(crate) fn beam_width(self, lead: Lead, shared: bool) -> usize {
         match (lead, shared) {
             (Lead::Cells, _) => [8, 24, 64, 160, 400][self.0 as usize - 1],
-            (Lead::Bonds | Lead::Aligned | Lead::Spread, false) => {
+            (Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide, false) => {
                 [32, 128, 160, 240, 400][self.0 as usize - 1]
             }
-            (Lead::Bonds | Lead::Aligned | Lead::Spread, true) => {
+            (Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide, true) => {
                 [32, 32, 160, 400, 400][self.0 as usize - 1]
             }
         }
@@ -187,8 +187,11 @@ pub(crate) enum Lead {
     Aligned,
     /// As [`Lead::Bonds`], but each beam cube passes at most [`SPREAD_CHILDREN`]
     /// children to the next level: the second attempt a cube of 331-400 misplaced
-    /// cells gets from [`PICKED_SPREAD_EFFORT`] on (see [`solve()`]).
+    /// cells gets from [`SPREAD_EFFORT`] on (see [`solve()`]).
     Spread,
+    /// As [`Lead::Bonds`], with the width and work of [`WIDE_SECOND_BEAM`]: the second
+    /// attempt such a cube gets at the default effort.
+    Wide,
 }
 
 /// Misplaced cells up to which a cube counts as shallowly scrambled (about 30 random
@@ -237,7 +240,8 @@ const SPREAD_CHILDREN: usize = 8;
 
 /// Lowest effort at which a cube of 331-400 misplaced cells that the first beams did
 /// not undo gets a second attempt led by a [`Lead::Spread`] beam, finished in full
-/// (from [`PICKED_SPREAD_EFFORT`] only when it promises more). At effort 3, on the
+/// (from [`PICKED_SPREAD_EFFORT`] a [`Lead::Wide`] one, finished only when it promises
+/// more). At effort 3, on the
 /// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
 /// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
 /// s on a slow spell of the host); 40 scrambles of 33-50 moves (seeds 501-540), not
@@ -249,8 +253,9 @@ const SPREAD_CHILDREN: usize = 8;
 const SPREAD_EFFORT: u32 = 3;
 
 /// Lowest effort at which a cube of 331-400 misplaced cells that the first beam did
-/// not undo gets the second attempt of [`SPREAD_EFFORT`], finished only when
-/// [`spread_promises_shorter`]. Against none, at the default effort, binary against
+/// not undo gets a second attempt, finished only when [`spread_promises_shorter`]:
+/// since [`WIDE_SECOND_BEAM`] a [`Lead::Wide`] one, before it the spread one of
+/// [`SPREAD_EFFORT`], whose figures follow. Against none, at the default effort, binary against
 /// binary in one run on a slow spell of the host (with the cell-led beam left out, see
 /// [`skips_cell_led_beam`]): the 28 cubes of 329-433 cells 4,903 -> 4,748 moves (2
 /// shorter, none longer) for 15% more CPU time; 40 scrambles of 33-50 moves (seeds
@@ -261,6 +266,23 @@ const SPREAD_EFFORT: u32 = 3;
 /// first two sets to 4,704 and 5,793, but for 45-65% more CPU time: the finish of the
 /// paths that come to nothing costs more than the beam (see [`SPREAD_FINISH_RATIO`]).
 const PICKED_SPREAD_EFFORT: u32 = 2;
+
+/// Width and moves tried of the [`Lead::Wide`] beam, the default effort's second
+/// attempt at a cube of 331-400 misplaced cells that the first did not undo: a bond-led
+/// beam as wide as effort 4's, with its work (the first is 160 wide with 24 million
+/// moves, see [`WIDE_BOND_WORK`]). Wider is not better beam for beam (as the first
+/// beam, 240, 320 and 400 wide gave 7,495, 6,882 and 7,215 moves against 7,642 on 63
+/// such cubes, each with 22-23 cubes longer), but it is another draw: the shorter of
+/// two solutions, cube by cube, saves far more. Against the [`Lead::Spread`] beam
+/// there (160 wide, 24 million moves), binary against binary: the 63 cubes of 331-400
+/// cells among 80 scrambles of 33-50 moves (seeds 501-580) 7,642 -> 6,955 moves (16
+/// shorter, 3 longer; 18 -> 19 undone within their length), the 28 cubes of 329-433
+/// cells 4,556 -> 4,141 (4 shorter, 1 longer; challenge-1 215 -> 45), for about a
+/// third more CPU time on those cubes (144.5 -> 192.3 s and 52.6 -> 73.6 s). A
+/// [`Lead::Bonds`] beam 320 wide with 48 million moves gave 6,814 and 4,305 in the
+/// same time; the spread beam 320 wide 7,150 on the 63; the spread beam always
+/// finished 7,378.
+pub(crate) const WIDE_SECOND_BEAM: (usize, u64) = (400, 60_000_000);
 
 /// Below [`SPREAD_EFFORT`], the second attempt's repaired path is finished only when
 /// its moves plus [`PICK_MOVES_PER_CELL`] a cell left come to less than this share
@@ -353,7 +375,7 @@ impl Lead {
     pub(crate) fn finish_per_cell(self) -> f64 {
         match self {
             Lead::Cells => 2.8,
-            Lead::Bonds | Lead::Aligned | Lead::Spread => 2.35,
+            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 2.35,
         }
     }
 
@@ -361,7 +383,7 @@ impl Lead {
     pub(crate) fn bond_weight(self) -> i32 {
         match self {
             Lead::Cells => 4,
-            Lead::Bonds | Lead::Aligned | Lead::Spread => 24,
+            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 24,
         }
     }
 
@@ -677,14 +699,16 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         keep_shorter(&mut best, moves);
     }
     // So does a cube of 331-400 misplaced cells (a scramble of about 33-50 moves): a
-    // bond-led beam whose cubes spread wider, repaired, and finished when it promises
-    // to be shorter (from [`SPREAD_EFFORT`] always).
+    // wider bond-led beam (from [`SPREAD_EFFORT`], where the first is wider already,
+    // one whose cubes spread wider), repaired, and finished when it promises to be
+    // shorter (from [`SPREAD_EFFORT`] always).
     let band = (SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced());
     if !undone && band && opts.effort.level() >= PICKED_SPREAD_EFFORT {
-        let paths = beam::run(cube, &ctx, Lead::Spread, leads.len() as u32);
+        let always = opts.effort.level() >= SPREAD_EFFORT;
+        let lead = if always { Lead::Spread } else { Lead::Wide };
+        let paths = beam::run(cube, &ctx, lead, leads.len() as u32);
         let (moves, left) = repaired(cube, paths, &ctx);
         let first = best.as_ref().map_or(usize::MAX, Vec::len);
-        let always = opts.effort.level() >= SPREAD_EFFORT;
         if always || spread_promises_shorter(moves.len(), left.misplaced(), first) {
             let (moves, _) = finished(cube, moves, left, true, &from_start, &ctx)?;
             keep_shorter(&mut best, moves);
@@ -1106,12 +1130,13 @@ mod tests {
 
     #[test]
     fn at_the_default_effort_a_band_cube_the_first_beam_does_not_undo_may_get_a_second() {
-        // A 41-move scramble of 355 misplaced cells: 255 moves from the first attempt
-        // alone (measured), 219 with the second attempt, whose repaired path promised
-        // a shorter solution.
-        let cube = seeded_scramble(548, 41);
+        // A 40-move scramble in the band: 77 moves from the first attempt alone
+        // (measured), undone in 40 by the wide second attempt, whose repaired path
+        // promised a shorter solution.
+        let cube = seeded_scramble(547, 40);
+        assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced()));
         let length = length_at_effort(&cube, Effort::DEFAULT.level());
-        assert!(length <= 240, "{length} moves");
+        assert!(length <= 45, "{length} moves");
     }
 
     #[test]
