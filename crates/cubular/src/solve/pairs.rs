@@ -9,6 +9,7 @@
 //! one block anywhere in the path at once, with or without one of its turns of that
 //! block taken out, scoring each pair from the few cells it changes.
 
+use super::lanes::wrong_in;
 use super::repair::{self, misplaced_after, Played};
 use super::sweep::blocks_of;
 use crate::cube::{coords, index, CELLS, SOLVED};
@@ -248,9 +249,6 @@ fn best_pairs(
                             }
                         })
                     });
-                    let wrong_in = |now: &[u8; 32], home: &[u8; 32]| -> i32 {
-                        now.iter().zip(home).map(|(a, b)| (a != b) as i32).sum()
-                    };
                     let mut home_now = [0u8; 32];
                     home_now[..27].copy_from_slice(&home_j);
                     for k1 in 0..9 {
