@@ -269,8 +269,8 @@ const PICKED_SPREAD_EFFORT: u32 = 2;
 
 /// Width and moves tried of the [`Lead::Wide`] beam, the default effort's second
 /// attempt at a cube of 331-400 misplaced cells that the first did not undo: a bond-led
-/// beam as wide as effort 4's, with its work (the first is 160 wide with 24 million
-/// moves, see [`WIDE_BOND_WORK`]). Wider is not better beam for beam (as the first
+/// beam as wide as effort 4's, with the work that undoes challenge-1 at that width
+/// (the first is 160 wide with 24 million moves, see [`WIDE_BOND_WORK`]). Wider is not better beam for beam (as the first
 /// beam, 240, 320 and 400 wide gave 7,495, 6,882 and 7,215 moves against 7,642 on 63
 /// such cubes, each with 22-23 cubes longer), but it is another draw: the shorter of
 /// two solutions, cube by cube, saves far more. Against the [`Lead::Spread`] beam
