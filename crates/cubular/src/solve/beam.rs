@@ -53,11 +53,12 @@ fn hash(cells: &[u8; CELLS]) -> u64 {
     (0..CELLS).fold(0, |h, i| h ^ z[i][cells[i] as usize])
 }
 
-/// Each block cell taking its own digit: the cells before a move.
-const IDENTITY: [u8; 27] = {
-    let mut t = [0u8; 27];
+/// Each block cell taking its own digit: the cells before a move (padded as
+/// [`Frame::from`](super::frame::Frame)).
+const IDENTITY: [u8; 32] = {
+    let mut t = [0u8; 32];
     let mut i = 0;
-    while i < 27 {
+    while i < 32 {
         t[i] = i as u8;
         i += 1;
     }
@@ -199,7 +200,7 @@ impl Scoring {
             // Aligned when the higher cell holds the digit one more.
             row[if higher { down } else { up }] -= aligned;
         }
-        let sum = |from: &[u8; 27]| -> i32 {
+        let sum = |from: &[u8; 32]| -> i32 {
             table
                 .iter()
                 .zip(from.iter())

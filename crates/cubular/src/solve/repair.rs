@@ -252,7 +252,7 @@ impl Removal {
         match e.put {
             None => self.misplaced,
             Some((j, mv)) => {
-                let turn = &frames()[self.block].turns[mv.index() - self.block * 9];
+                let turn = &frames()[self.block].from[mv.index() - self.block * 9];
                 (self.misplaced as i32 + self.change(j, turn)) as usize
             }
         }
@@ -302,7 +302,7 @@ impl Played<'_> {
             misplaced: 0,
         };
         // The whole path is `rest` with move i put back at place i.
-        let turn = &frames()[block].turns[path[i].index() - block * 9];
+        let turn = &frames()[block].from[path[i].index() - block * 9];
         removal.misplaced = (self.misplaced as i32 - removal.change(i, turn)) as usize;
         removal
     }
@@ -375,7 +375,7 @@ impl Played<'_> {
                         continue;
                     }
                     // Cells on a move's axis stay and count the same before and after.
-                    for (k, turn) in frame.turns.iter().enumerate() {
+                    for (k, turn) in frame.from.iter().enumerate() {
                         let delta = wrong_turned(&now, turn, &home) - wrong_now;
                         if delta < best.0 {
                             best = (delta, j, b * 9 + k);
