@@ -127,10 +127,17 @@ impl Board {
 
     /// Whether move `mi` keeps every locked cell's digit as it is now.
     fn keeps_locked(&self, mi: usize) -> bool {
-        self.locked_in[mi / 9] == 0
-            || move_table()[mi].iter().all(|&(d, s)| {
-                !self.locked[d as usize] || self.cells[s as usize] == self.cells[d as usize]
-            })
+        self.locked_in[mi / 9] == 0 || self.keeps_locked_turned(mi)
+    }
+
+    /// [`Board::keeps_locked`] of move `mi`, asked at most once per move in `known`
+    /// (0 not yet asked, 1 keeps, 2 does not): a search over where pieces come from
+    /// meets each move once from each cell it turns.
+    fn keeps_locked_known(&self, mi: usize, known: &mut [u8; MOVE_COUNT]) -> bool {
+        if known[mi] == 0 {
+            known[mi] = if self.keeps_locked(mi) { 1 } else { 2 };
+        }
+        known[mi] == 1
     }
 
     /// Turn move `mi` on the cells and carry the locks along with the pieces (the
@@ -168,6 +175,7 @@ impl Board {
         let stamp = self.stamp;
         self.seen[t] = stamp;
         let mut frontier = vec![t];
+        let mut known = [0u8; MOVE_COUNT];
         // (first move, cell it takes a wanted piece to).
         let mut found: Vec<(u16, usize)> = Vec::new();
         let mut extra = LONGER_PATHS;
@@ -176,7 +184,7 @@ impl Board {
             for &v in &frontier {
                 for &(mi, u) in &feed[v] {
                     let u = u as usize;
-                    if !self.keeps_locked(mi as usize) {
+                    if !self.keeps_locked_known(mi as usize, &mut known) {
                         continue;
                     }
                     if self.cells[u] == want {
@@ -221,7 +229,7 @@ impl Board {
                 for &(mj, w) in &feed[t] {
                     if w as usize == before_last
                         && mj as usize != last
-                        && self.keeps_locked(mj as usize)
+                        && self.keeps_locked_known(mj as usize, &mut known)
                     {
                         let mut alt = path.clone();
                         *alt.last_mut().expect("two moves") = mj as usize;
@@ -239,12 +247,6 @@ impl Board {
     /// wrong. Only the cells the moves turn are looked at.
     fn outcome(&self, t: usize, seq: &[usize]) -> Option<i32> {
         let table = move_table();
-        let mut touched: Vec<usize> = seq
-            .iter()
-            .flat_map(|&m| table[m].iter().map(|&(d, _)| d as usize))
-            .collect();
-        touched.sort_unstable();
-        touched.dedup();
         let mut trial = self.cells;
         for &m in seq {
             play(&mut trial, m);
@@ -252,13 +254,23 @@ impl Board {
         if trial[t] != SOLVED[t] {
             return None;
         }
+        // Each turned cell once, however many of the moves turn it.
+        let mut counted = [0u64; CELLS.div_ceil(64)];
         let mut delta = 0;
-        for &i in &touched {
-            let (before, after) = (self.cells[i] == SOLVED[i], trial[i] == SOLVED[i]);
-            if self.locked[i] && !after {
-                return None;
+        for &m in seq {
+            for &(d, _) in table[m].iter() {
+                let i = d as usize;
+                let bit = 1u64 << (i % 64);
+                if counted[i / 64] & bit != 0 {
+                    continue;
+                }
+                counted[i / 64] |= bit;
+                let (before, after) = (self.cells[i] == SOLVED[i], trial[i] == SOLVED[i]);
+                if self.locked[i] && !after {
+                    return None;
+                }
+                delta += self.weight[i] * (before as i32 - after as i32);
             }
-            delta += self.weight[i] * (before as i32 - after as i32);
         }
         Some(delta)
     }
@@ -329,13 +341,12 @@ impl Board {
                     .find(|&&(_, s)| s as usize == t)
                     .map_or(t, |&(d, _)| d as usize);
                 self.turn(a);
-                let moves: Vec<usize> = feeders()[t_after]
-                    .iter()
-                    .filter(|&&(mi, u)| {
-                        self.cells[u as usize] == want && self.keeps_locked_turned(mi as usize)
-                    })
-                    .map(|&(mi, _)| mi as usize)
-                    .collect();
+                let mut moves = Vec::new();
+                for &(mi, u) in &feeders()[t_after] {
+                    if self.cells[u as usize] == want && self.keeps_locked_turned(mi as usize) {
+                        moves.push(mi as usize);
+                    }
+                }
                 self.turn(inverse_index(a));
                 for p in moves {
                     let seq = vec![a, p, inverse_index(a)];
