@@ -191,6 +191,23 @@ impl Placement {
         Some(gain)
     }
 
+    /// [`Placement::gain_after`] read from a cube whose cells hold `held` and want
+    /// `wants` (the cube and the solved one, traced back through a setup).
+    fn gain_framed(&self, held: &[u8; CELLS], wants: &[u8; CELLS], need: i32) -> Option<i32> {
+        let p = &patterns()[self.pattern as usize];
+        let mut gain = 0;
+        let mut left = p.pairs.len() as i32;
+        for &(d, s) in &p.pairs {
+            let (d, s) = (self.cell(d), self.cell(s));
+            gain += (held[s] == wants[d]) as i32 - (held[d] == wants[d]) as i32;
+            left -= 1;
+            if gain + left < need {
+                return None;
+            }
+        }
+        Some(gain)
+    }
+
     /// Cells fixed minus cells broken.
     fn gain(&self, cells: &[u8; CELLS]) -> i32 {
         let p = &patterns()[self.pattern as usize];
@@ -411,19 +428,32 @@ fn in_frame(cells: &[u8; CELLS], setup: &[u16], limit: usize) -> Option<Vec<Move
         .collect();
     moved.sort_unstable();
     moved.dedup();
-    let mut traced = Traced::new();
-    traced.set(setup);
+    let (held, wants) = framed(cells, setup, &moved);
     let mut need = FRAME_GAIN;
     let mut best: Option<Placement> = None;
     for t in moved {
         for (pl, _) in placements_into(t, limit) {
-            if let Some(gain) = pl.gain_after(cells, &mut traced, need) {
+            if let Some(gain) = pl.gain_framed(&held, &wants, need) {
                 best = Some(pl);
                 need = gain + 1;
             }
         }
     }
     best.map(|pl| pl.carried(setup))
+}
+
+/// The cube `cells` as the commutators under `setup` see it: each cell's digit and
+/// the digit it wants, traced back through the setup (see [`source_of`]); only the
+/// cells in `moved`, those the setup turns, differ from `cells` and the solved cube.
+fn framed(cells: &[u8; CELLS], setup: &[u16], moved: &[usize]) -> ([u8; CELLS], [u8; CELLS]) {
+    let mut traced = Traced::new();
+    traced.set(setup);
+    let (mut held, mut wants) = (*cells, SOLVED);
+    for &x in moved {
+        let from = traced.back(x);
+        (held[x], wants[x]) = (cells[from], SOLVED[from]);
+    }
+    (held, wants)
 }
 
 /// Cells fixed by playing `seq` on `cells` (negative when it breaks more than it
@@ -798,6 +828,14 @@ mod tests {
             traced.set(&setup);
             assert_eq!(pl.gain_after(&cells, &mut traced, i32::MIN), Some(gain));
             assert_eq!(pl.gain_after(&cells, &mut traced, gain + 1), None);
+            // The same read from the cube as the setup leaves it.
+            let moved: Vec<usize> = setup
+                .iter()
+                .flat_map(|&m| move_table()[m as usize].iter().map(|&(d, _)| d as usize))
+                .collect();
+            let (held, wants) = framed(&cells, &setup, &moved);
+            assert_eq!(pl.gain_framed(&held, &wants, i32::MIN), Some(gain));
+            assert_eq!(pl.gain_framed(&held, &wants, gain + 1), None);
         }
     }
 
