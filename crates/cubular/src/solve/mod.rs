@@ -5,7 +5,8 @@
 //! places cells with moves that keep already placed cells right, and an endgame of short
 //! commutators `[A, B]` (a few cells of one parity class cycled) for the rest, carried to
 //! far pieces by setup moves. A cube between shallow and deep gets two beams, one led
-//! by cells and one by bonds (see `Lead`); a shallow cube the bond-led beam does not
+//! by cells and one by bonds (see `Lead`; at the default effort, up to 450 misplaced
+//! cells, a wider bond-led beam alone); a shallow cube the bond-led beam does not
 //! undo gets a second, differently scored one (`Lead::Aligned`; at the default effort
 //! only the better-repaired of the two paths is finished). A beam may also take a move
 //! in front of its cube's last one, so that it can undo overlapping scramble moves in
@@ -85,10 +86,17 @@ impl Effort {
 
     /// Width and work of the bond-led beam beside the cell-led one on a cube of
     /// `misplaced` cells, when they are not its share of the effort's (see
-    /// [`WIDE_BOND_MISPLACED`]).
+    /// [`WIDE_BOND_MISPLACED`] and [`WIDEST_BOND_MISPLACED`]).
     pub(crate) fn wide_bond_beam(self, misplaced: usize) -> Option<(usize, u64)> {
-        let band = (SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&misplaced);
-        (self == Effort::DEFAULT && band).then_some((WIDE_BOND_WIDTH, WIDE_BOND_WORK))
+        if self != Effort::DEFAULT {
+            return None;
+        }
+        match misplaced {
+            n if n <= SHALLOW_MISPLACED => None,
+            n if n <= WIDE_BOND_MISPLACED => Some((WIDE_BOND_WIDTH, WIDE_BOND_WORK)),
+            n if n <= WIDEST_BOND_MISPLACED => Some(WIDE_SECOND_BEAM),
+            _ => None,
+        }
     }
 
     /// Most levels the beam runs (deep scrambles gain little from it).
@@ -218,6 +226,28 @@ const BOTH_LEADS_MISPLACED: usize = 500;
 /// million 4,710, at 2.4 times. Above 400 cells the cell-led beam's path is nearly
 /// always the one finished.
 const WIDE_BOND_MISPLACED: usize = 400;
+
+/// Misplaced cells up to which a cube past [`WIDE_BOND_MISPLACED`] (a random scramble
+/// of about 40-60 moves) gets, at the default effort, a bond-led beam alone with the
+/// width and work of [`WIDE_SECOND_BEAM`], instead of a cell-led beam and one 32 wide
+/// sharing the effort's work. Binary against binary, one run after the other: 58
+/// cubes of 401-450 cells among 160 scrambles of 40-60 moves (seeds 601-760), 22,029
+/// moves in all -> 18,382 (48 shorter, 9 longer; 0 -> 3 undone within their length,
+/// a 48-move scramble 222 -> 48), 75.6 -> 144.8 s of CPU time, the slowest cube 1.46
+/// -> 2.05 s; 31 other cubes of 401-448 cells 12,690 -> 11,059 (challenge-2 557 ->
+/// 567, the bench's scramble-0 295 -> 47), 58.1 -> 87.3 s, the slowest 1.90 -> 2.27
+/// s. As a second attempt after the first (as on a cube of up to 400 cells) it took
+/// those 31 to 10,905 moves, but for twice the CPU time; 320 wide with 48 million
+/// moves gave 11,320, 240 with 36 million 11,698, 160 with 24 million 12,417. Above
+/// about 450 cells the beam rarely undoes enough to pay for itself.
+const WIDEST_BOND_MISPLACED: usize = 450;
+
+/// Misplaced cells up to which a cube is not finished by sweep and endgame from the
+/// start beside the finish of its beam's residue (see [`finished`]): on the 63 cubes
+/// of 331-400 cells and the 31 of 401-448 above, the finish from the start never came
+/// out shorter, and leaving it out saved 5% of their CPU time (at effort 3, on 22 of
+/// them, the same answers for 4% less).
+const START_FINISH_MISPLACED: usize = WIDEST_BOND_MISPLACED;
 
 /// Width of the bond-led beam on a cube up to [`WIDE_BOND_MISPLACED`] cells.
 const WIDE_BOND_WIDTH: usize = 160;
@@ -953,10 +983,11 @@ fn finished(
         }
     } else {
         // A large residue is a deep scramble in all but name: sweep and endgame, from
-        // the beam's cube and (when the beam played something) from the start.
-        let beam_played = !beam_moves.is_empty();
+        // the beam's cube and (when the beam played something on a cube of more than
+        // [`START_FINISH_MISPLACED`] cells) from the start.
+        let from_start_too = !beam_moves.is_empty() && cube.misplaced() > START_FINISH_MISPLACED;
         let mut moves = finish(&work, beam_moves, ctx)?;
-        if beam_played {
+        if from_start_too {
             let direct = finished_from_start(cube, from_start, ctx)?;
             if direct.len() < moves.len() {
                 moves = direct.clone();
@@ -1140,6 +1171,25 @@ mod tests {
     }
 
     #[test]
+    fn at_the_default_effort_a_cube_of_401_to_450_cells_gets_the_widest_bond_led_beam_alone() {
+        // A 48-move scramble of 410 misplaced cells. Measured: 222 moves with a
+        // cell-led beam and a bond-led one 32 wide; undone in 48 by the widest one.
+        let cube = seeded_scramble(659, 48);
+        assert!((WIDE_BOND_MISPLACED + 1..=WIDEST_BOND_MISPLACED).contains(&cube.misplaced()));
+        assert_eq!(
+            Effort::DEFAULT.wide_bond_beam(cube.misplaced()),
+            Some(WIDE_SECOND_BEAM)
+        );
+        assert!(skips_cell_led_beam(
+            &cube,
+            &SolveOptions::default(),
+            Lead::Cells
+        ));
+        let length = solved_checked(&cube, &SolveOptions::default()).moves.len();
+        assert!(length <= 52, "{length} moves");
+    }
+
+    #[test]
     fn a_second_attempt_is_finished_when_its_repaired_path_promises_four_fifths() {
         // Against a first solution of 100 moves: 50 moves leaving 10 cells count 70.
         assert!(spread_promises_shorter(50, 10, 100));
@@ -1164,7 +1214,7 @@ mod tests {
             Lead::Cells
         ));
         let deeper = seeded_scramble(0, 100);
-        assert!(deeper.misplaced() > WIDE_BOND_MISPLACED);
+        assert!(deeper.misplaced() > WIDEST_BOND_MISPLACED);
         assert!(!skips_cell_led_beam(&deeper, &default, Lead::Cells));
     }
 
