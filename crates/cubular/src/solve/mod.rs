@@ -238,8 +238,10 @@ const WIDE_BOND_MISPLACED: usize = 400;
 /// 567, the bench's scramble-0 295 -> 47), 58.1 -> 87.3 s, the slowest 1.90 -> 2.27
 /// s. As a second attempt after the first (as on a cube of up to 400 cells) it took
 /// those 31 to 10,905 moves, but for twice the CPU time; 320 wide with 48 million
-/// moves gave 11,320, 240 with 36 million 11,698, 160 with 24 million 12,417. Above
-/// about 450 cells the beam rarely undoes enough to pay for itself.
+/// moves gave 11,320, 240 with 36 million 11,698, 160 with 24 million 12,417. Up to
+/// 480 cells, 25 cubes of 451-480 (scrambles of 48-70 moves, seeds 801-1040) went
+/// from 13,608 moves to 13,087 (16 shorter, 8 longer), none undone within its
+/// length, for a quarter more CPU time: too little for the time.
 const WIDEST_BOND_MISPLACED: usize = 450;
 
 /// Misplaced cells up to which a cube is not finished by sweep and endgame from the
