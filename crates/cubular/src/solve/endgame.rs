@@ -422,12 +422,7 @@ const FRAME_GAIN: i32 = 2;
 /// last one, so that it costs four moves. Only commutators through the cells the setup
 /// moved are tried; any other is a direct one.
 fn in_frame(cells: &[u8; CELLS], setup: &[u16], limit: usize) -> Option<Vec<Move>> {
-    let mut moved: Vec<usize> = setup
-        .iter()
-        .flat_map(|&m| move_table()[m as usize].iter().map(|&(d, _)| d as usize))
-        .collect();
-    moved.sort_unstable();
-    moved.dedup();
+    let moved = moved_by(setup);
     let (held, wants) = framed(cells, setup, &moved);
     let mut need = FRAME_GAIN;
     let mut best: Option<Placement> = None;
@@ -440,6 +435,17 @@ fn in_frame(cells: &[u8; CELLS], setup: &[u16], limit: usize) -> Option<Vec<Move
         }
     }
     best.map(|pl| pl.carried(setup))
+}
+
+/// The cells the moves of `setup` (move numbers) turn, in order, each once.
+fn moved_by(setup: &[u16]) -> Vec<usize> {
+    let mut moved: Vec<usize> = setup
+        .iter()
+        .flat_map(|&m| move_table()[m as usize].iter().map(|&(d, _)| d as usize))
+        .collect();
+    moved.sort_unstable();
+    moved.dedup();
+    moved
 }
 
 /// The cube `cells` as the commutators under `setup` see it: each cell's digit and
@@ -829,11 +835,7 @@ mod tests {
             assert_eq!(pl.gain_after(&cells, &mut traced, i32::MIN), Some(gain));
             assert_eq!(pl.gain_after(&cells, &mut traced, gain + 1), None);
             // The same read from the cube as the setup leaves it.
-            let moved: Vec<usize> = setup
-                .iter()
-                .flat_map(|&m| move_table()[m as usize].iter().map(|&(d, _)| d as usize))
-                .collect();
-            let (held, wants) = framed(&cells, &setup, &moved);
+            let (held, wants) = framed(&cells, &setup, &moved_by(&setup));
             assert_eq!(pl.gain_framed(&held, &wants, i32::MIN), Some(gain));
             assert_eq!(pl.gain_framed(&held, &wants, gain + 1), None);
         }
