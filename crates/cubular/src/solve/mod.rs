@@ -595,7 +595,12 @@ const RESIDUE_FOR_RETUNE: usize = 24;
 /// 10-100 moves (seed 7) it undid 18 within their length instead of 13, and took the
 /// total from 17,228 moves to 16,992, for 3% more CPU time. With the parity-aware cell
 /// costs, up to 24 cells gave 16,803 moves, up to 60 16,742, up to 120 16,675 (for 20%
-/// more CPU time).
+/// more CPU time). Since the widest beam on cubes of 401-450 cells (see
+/// [`WIDEST_BOND_MISPLACED`]), the edit beam and the pairs ([`PAIR_RESIDUE`]) both up
+/// to 100 cells took its 58 cubes from 18,382 moves to 17,969 (11 shorter, 1 longer)
+/// and the 60 scrambles of seed 7 with the challenge and 5000-move cubes from 14,205
+/// to 13,990 (6 shorter, 3 longer: a 46-move scramble 108 -> 168), none more undone
+/// within its length, for 4-5% more CPU time and the slowest cube 2.8 -> 3.3 s.
 const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 
 /// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
