@@ -992,7 +992,7 @@ fn finished(
         // A large residue is a deep scramble in all but name: sweep and endgame, from
         // the beam's cube and (when the beam played something on a cube of more than
         // [`START_FINISH_MISPLACED`] cells) from the start.
-        let from_start_too = !beam_moves.is_empty() && cube.misplaced() > START_FINISH_MISPLACED;
+        let from_start_too = compares_with_start(cube, &beam_moves);
         let mut moves = finish(&work, beam_moves, ctx)?;
         if from_start_too {
             let direct = finished_from_start(cube, from_start, ctx)?;
@@ -1003,6 +1003,13 @@ fn finished(
         moves
     };
     Ok((moves, undone))
+}
+
+/// Whether the finish of a large residue that the beam's `beam_moves` left on `cube` is
+/// compared with the finish from `cube` itself: only when the beam played something,
+/// on a cube of more than [`START_FINISH_MISPLACED`] cells.
+fn compares_with_start(cube: &Cube, beam_moves: &[Move]) -> bool {
+    !beam_moves.is_empty() && cube.misplaced() > START_FINISH_MISPLACED
 }
 
 /// Sweep and endgame from `cube` itself, computed once and kept in `from_start`.
@@ -1194,6 +1201,18 @@ mod tests {
         ));
         let length = solved_checked(&cube, &SolveOptions::default()).moves.len();
         assert!(length <= 52, "{length} moves");
+    }
+
+    #[test]
+    fn only_a_cube_of_more_than_450_cells_is_also_finished_from_the_start() {
+        let played = [Move::new(4, 4, 4, Axis::X, 1).unwrap()];
+        let band = seeded_scramble(659, 48);
+        assert!(band.misplaced() <= START_FINISH_MISPLACED);
+        assert!(!compares_with_start(&band, &played));
+        let deeper = seeded_scramble(0, 100);
+        assert!(deeper.misplaced() > START_FINISH_MISPLACED);
+        assert!(compares_with_start(&deeper, &played));
+        assert!(!compares_with_start(&deeper, &[]));
     }
 
     #[test]
