@@ -9,6 +9,7 @@
 //! [`insertions`]). The search returns the path to the best cube seen once it stops
 //! improving.
 
+use super::block_sums::{arrangements, Sums};
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks};
 use super::weights::{by_sum, cost_table};
@@ -166,7 +167,25 @@ impl Scoring {
 
     /// The gains of the nine moves of `block` on `cells`, written to `out`: the same as
     /// [`Scoring::gain`] of each, from one gathered copy of the cells they read (see
-    /// [`frame`](super::frame)).
+    /// [`frame`](super::frame)). On a CPU with AVX2 each arrangement's costs and bonds
+    /// are added up in byte lanes (see [`block_sums`](super::block_sums)), elsewhere
+    /// from tables ([`Scoring::block_by_table`]).
+    #[inline]
+    fn block(self, cells: &[u8; CELLS], block: usize, out: &mut [(i32, i32)]) {
+        let f = &frames()[block];
+        if let Some(sums) = arrangements(cells, f, self.aligned_weight != 0) {
+            let score =
+                |s: &Sums| s.cost - self.bond_weight * s.intact - self.aligned_weight * s.aligned;
+            let before = score(&sums[0]);
+            for (slot, after) in out.iter_mut().zip(&sums[1..]) {
+                *slot = (score(after) - before, sums[0].intact - after.intact);
+            }
+            return;
+        }
+        self.block_by_table(cells, block, out);
+    }
+
+    /// [`Scoring::block`] from packed tables, one cell at a time.
     ///
     /// Each of the block's 27 places first gets a table of what every digit would add
     /// there: its cost in that place, less the bonds it would make with the place's
@@ -175,7 +194,7 @@ impl Scoring {
     /// table packs the intact bonds in its low 8 bits (at most 54 across a surface)
     /// under the score, so one sum gives both.
     #[inline]
-    fn block(self, cells: &[u8; CELLS], block: usize, out: &mut [(i32, i32)]) {
+    fn block_by_table(self, cells: &[u8; CELLS], block: usize, out: &mut [(i32, i32)]) {
         let f = &frames()[block];
         let mut local = [0u8; 256];
         for (l, &g) in local.iter_mut().zip(f.cells.iter()) {
@@ -764,6 +783,36 @@ mod tests {
                 assert_eq!(together.0[mi], own, "{lead:?} {}", Move::from_index(mi));
             }
             assert!(together.0.iter().any(|&(d, b)| d != 0 && b != 0));
+        }
+    }
+
+    #[test]
+    fn a_blocks_gains_in_byte_lanes_are_those_from_the_tables() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        let mut lanes_used = false;
+        for depth in [5, 40, 5000] {
+            let (cube, _) = crate::scramble::scramble(&mut rng, depth);
+            let f = &frames()[0];
+            lanes_used |= arrangements(cube.cells(), f, true).is_some();
+            for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
+                let scoring = Scoring {
+                    bond_weight: lead.bond_weight(),
+                    aligned_weight: lead.aligned_weight(),
+                    bonds_lead: lead != Lead::Cells,
+                    insert: TIGHT_INSERT,
+                };
+                for block in 0..MOVE_COUNT / 9 {
+                    let (mut lanes, mut tables) = ([(0, 0); 9], [(0, 0); 9]);
+                    scoring.block(cube.cells(), block, &mut lanes);
+                    scoring.block_by_table(cube.cells(), block, &mut tables);
+                    assert_eq!(lanes, tables, "{lead:?}, {depth} moves, block {block}");
+                }
+            }
+        }
+        // Every x86-64 CPU this runs on in practice has AVX2; elsewhere both are tables.
+        if cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("avx2") {
+            assert!(lanes_used);
         }
     }
 

@@ -27,7 +27,21 @@ pub struct Frame {
     /// Each block cell's coordinate sum, shifted left by 4 (a row of
     /// [`by_sum`](super::weights::by_sum)).
     pub sums: [u16; 27],
+    /// For the block as it stands (0) and after each of its nine moves (1..=9), the
+    /// local cell whose digit ends at the inside cell of each surface bond, in
+    /// [`Frame::surface`]'s order, padded to 64 with [`BOND_PAD`]: the bonds of every
+    /// arrangement read with two byte shuffles (see
+    /// [`block_sums`](super::block_sums)).
+    pub bond_in: [[u8; 64]; 10],
+    /// For each surface bond, -1 when the outside cell lies further along the axis,
+    /// else 1 (padding 1): the sign that makes an aligned bond's digit difference
+    /// read the same both ways.
+    pub bond_sign: [i8; 64],
 }
+
+/// Local cell a padding bond reads in [`Frame::bond_in`]: the last of the 32 a block's
+/// lanes hold, never a real bond's.
+pub const BOND_PAD: u8 = 31;
 
 /// The frames of all 343 blocks, built once.
 pub fn frames() -> &'static [Frame] {
@@ -86,11 +100,24 @@ fn build(block: usize) -> Frame {
         let (x, y, z) = coords(cells[l] as usize);
         ((x + y + z) as u16) << 4
     });
+    let mut bond_in = [[BOND_PAD; 64]; 10];
+    let mut bond_sign = [1i8; 64];
+    for (b, &(inside, _, higher)) in surface.iter().enumerate() {
+        bond_in[0][b] = inside;
+        for (j, f) in from.iter().enumerate() {
+            bond_in[j + 1][b] = f[inside as usize];
+        }
+        if higher {
+            bond_sign[b] = -1;
+        }
+    }
     Frame {
         cells,
         surface,
         from: from.map(|f| padded(&f)),
         sums,
+        bond_in,
+        bond_sign,
     }
 }
 

@@ -20,6 +20,7 @@
 //! solution is checked by applying it before it is returned.
 
 mod beam;
+mod block_sums;
 mod bonds;
 mod endgame;
 mod finish;

@@ -52,6 +52,13 @@ pub fn by_sum() -> &'static [i32; 512] {
     })
 }
 
+/// [`by_sum`] as bytes (every cost is at most 11), rows of 16 that a byte shuffle can
+/// look digits up in.
+pub fn by_sum_bytes() -> &'static [u8; 512] {
+    static T: OnceLock<[u8; 512]> = OnceLock::new();
+    T.get_or_init(|| by_sum().map(|c| u8::try_from(c).expect("a cost fits in a byte")))
+}
+
 /// Cost of digit `d` (1..=9) in cell `i` is `table[i * 10 + d]`; 0 when it belongs.
 pub fn cost_table() -> &'static [i32] {
     static T: OnceLock<Vec<i32>> = OnceLock::new();
