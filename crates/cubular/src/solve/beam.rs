@@ -765,18 +765,23 @@ mod tests {
         assert!(now < before * 3 / 4, "{before} -> {now} broken bonds");
     }
 
+    /// How a beam led by `lead` scores, with the insertions of a shallow cube.
+    fn scoring_for(lead: Lead) -> Scoring {
+        Scoring {
+            bond_weight: lead.bond_weight(),
+            aligned_weight: lead.aligned_weight(),
+            bonds_lead: lead != Lead::Cells,
+            insert: TIGHT_INSERT,
+        }
+    }
+
     #[test]
     fn a_blocks_nine_gains_scored_together_are_each_moves_own() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let (cube, _) = crate::scramble::scramble(&mut rng, 60);
         for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
-            let scoring = Scoring {
-                bond_weight: lead.bond_weight(),
-                aligned_weight: lead.aligned_weight(),
-                bonds_lead: lead != Lead::Cells,
-                insert: TIGHT_INSERT,
-            };
+            let scoring = scoring_for(lead);
             let together = scoring.all(cube.cells());
             for mi in 0..MOVE_COUNT {
                 let own = scoring.gain(cube.cells(), mi);
@@ -796,12 +801,7 @@ mod tests {
             let f = &frames()[0];
             lanes_used |= arrangements(cube.cells(), f, true).is_some();
             for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
-                let scoring = Scoring {
-                    bond_weight: lead.bond_weight(),
-                    aligned_weight: lead.aligned_weight(),
-                    bonds_lead: lead != Lead::Cells,
-                    insert: TIGHT_INSERT,
-                };
+                let scoring = scoring_for(lead);
                 for block in 0..MOVE_COUNT / 9 {
                     let (mut lanes, mut tables) = ([(0, 0); 9], [(0, 0); 9]);
                     scoring.block(cube.cells(), block, &mut lanes);
@@ -822,12 +822,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let (mut cube, _) = crate::scramble::scramble(&mut rng, 40);
         for lead in [Lead::Cells, Lead::Bonds, Lead::Aligned] {
-            let scoring = Scoring {
-                bond_weight: lead.bond_weight(),
-                aligned_weight: lead.aligned_weight(),
-                bonds_lead: lead != Lead::Cells,
-                insert: TIGHT_INSERT,
-            };
+            let scoring = scoring_for(lead);
             let mut gains = scoring.all(cube.cells());
             for _ in 0..200 {
                 let mv = rng.gen_range(0..MOVE_COUNT);
