@@ -50,10 +50,129 @@ fn wrong_turned_by_cell(now: &Lanes, turn: &Turn, home: &Lanes) -> i32 {
     wrong_in(&turned, home)
 }
 
+/// Wrong cells a pair of turns of one block leaves in it (see `pairs::best_pairs`),
+/// for every first turn `k1` and second turn `k2`: `now[k1]` after the first alone
+/// (against `home`), `after[k1][k2]` after both (against `home` turned back by
+/// `k2`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct PairWrongs {
+    pub now: [i32; 9],
+    pub after: [[i32; 9]; 9],
+}
+
+/// The block's cells at the second turn's time under each first turn `k1`: the
+/// piece `brought[k1]` holds in the cell `from` names where `take` is set (the block
+/// holds that piece again), else the cell's own in `here`. [`PairWrongs`] counts
+/// them against `home` (where each piece belongs in the end) and against `home`
+/// turned back by each second turn (`inverses`, padded in place).
+pub fn pair_wrongs(
+    brought: &[Lanes; 9],
+    here: &Lanes,
+    from: &Turn,
+    take: &Lanes,
+    home: &Lanes,
+    inverses: &[Turn; 9],
+) -> PairWrongs {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { avx2::pair_wrongs(brought, here, from, take, home, inverses) };
+        }
+    }
+    pair_wrongs_by_cell(brought, here, from, take, home, inverses)
+}
+
+/// [`pair_wrongs`] one cell at a time.
+fn pair_wrongs_by_cell(
+    brought: &[Lanes; 9],
+    here: &Lanes,
+    from: &Turn,
+    take: &Lanes,
+    home: &Lanes,
+    inverses: &[Turn; 9],
+) -> PairWrongs {
+    let turned = |v: &Lanes, t: &Turn| -> Lanes { std::array::from_fn(|l| v[t[l] as usize & 31]) };
+    let homes: [Lanes; 9] = std::array::from_fn(|k2| turned(home, &inverses[k2]));
+    let mut out = PairWrongs {
+        now: [0; 9],
+        after: [[0; 9]; 9],
+    };
+    for k1 in 0..9 {
+        let moved = turned(&brought[k1], from);
+        let now: Lanes = std::array::from_fn(|l| if take[l] != 0 { moved[l] } else { here[l] });
+        out.now[k1] = wrong_in(&now, home);
+        for (k2, h) in homes.iter().enumerate() {
+            out.after[k1][k2] = wrong_in(&now, h);
+        }
+    }
+    out
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Lanes, Turn};
+    use super::{Lanes, PairWrongs, Turn};
     use std::arch::x86_64::*;
+
+    /// 32 bytes, read unaligned.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load(v: &[u8; 32]) -> __m256i {
+        // SAFETY: the array is 32 bytes.
+        unsafe { _mm256_loadu_si256(v.as_ptr() as *const __m256i) }
+    }
+
+    /// `v` shuffled by the indices (0..32) of `at`: each half of `v` shuffled, and the
+    /// half each index names picked.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn turned(v: __m256i, at: __m256i) -> __m256i {
+        let low = _mm256_permute2x128_si256::<0x00>(v, v);
+        let high = _mm256_permute2x128_si256::<0x11>(v, v);
+        let from_low = _mm256_shuffle_epi8(low, at);
+        let from_high = _mm256_shuffle_epi8(high, at);
+        _mm256_blendv_epi8(
+            from_low,
+            from_high,
+            _mm256_cmpgt_epi8(at, _mm256_set1_epi8(15)),
+        )
+    }
+
+    /// How many bytes of `a` and `b` differ.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn differ(a: __m256i, b: __m256i) -> i32 {
+        32 - (_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) as u32).count_ones() as i32
+    }
+
+    /// [`super::pair_wrongs`] with AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn pair_wrongs(
+        brought: &[Lanes; 9],
+        here: &Lanes,
+        from: &Turn,
+        take: &Lanes,
+        home: &Lanes,
+        inverses: &[Turn; 9],
+    ) -> PairWrongs {
+        // SAFETY (every load below): 32-byte arrays.
+        let (here, from, take, home) = unsafe { (load(here), load(from), load(take), load(home)) };
+        let homes: [__m256i; 9] =
+            std::array::from_fn(|k2| unsafe { turned(home, load(&inverses[k2])) });
+        let mut out = PairWrongs {
+            now: [0; 9],
+            after: [[0; 9]; 9],
+        };
+        for k1 in 0..9 {
+            let moved = unsafe { turned(load(&brought[k1]), from) };
+            let now = _mm256_blendv_epi8(here, moved, take);
+            out.now[k1] = unsafe { differ(now, home) };
+            for (k2, &h) in homes.iter().enumerate() {
+                out.after[k1][k2] = unsafe { differ(now, h) };
+            }
+        }
+        out
+    }
 
     /// [`super::wrong_turned`] with AVX2: each half of `now` shuffled by the turn's
     /// indices (a byte shuffle reaches only within its 16-byte half), the half each
@@ -86,6 +205,55 @@ mod tests {
     use super::*;
     use crate::solve::frame::frames;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn a_pairs_wrong_cells_are_counted_alike_both_ways() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let f = &frames()[171];
+        let inverses: [Turn; 9] = std::array::from_fn(|k| {
+            let mut inverse = [0u8; 27];
+            for (l, &m) in f.from[k][..27].iter().enumerate() {
+                inverse[m as usize] = l as u8;
+            }
+            padded(&inverse)
+        });
+        let digits = |rng: &mut rand_chacha::ChaCha8Rng| -> Lanes {
+            std::array::from_fn(|l| if l < 27 { rng.gen_range(1..=9) } else { 0 })
+        };
+        for _ in 0..200 {
+            let brought: [Lanes; 9] = std::array::from_fn(|_| digits(&mut rng));
+            let (here, home) = (digits(&mut rng), digits(&mut rng));
+            let from: Turn = std::array::from_fn(|l| {
+                if l < 27 {
+                    rng.gen_range(0..27)
+                } else {
+                    l as u8
+                }
+            });
+            let take: Lanes =
+                std::array::from_fn(|l| if l < 27 && rng.gen_bool(0.5) { 0xFF } else { 0 });
+            let both = pair_wrongs(&brought, &here, &from, &take, &home, &inverses);
+            assert_eq!(
+                both,
+                pair_wrongs_by_cell(&brought, &here, &from, &take, &home, &inverses)
+            );
+            // One entry the long way: the first turn's pieces, then the second turn.
+            let (k1, k2) = (rng.gen_range(0..9), rng.gen_range(0..9));
+            let now: Vec<u8> = (0..27)
+                .map(|l| {
+                    if take[l] != 0 {
+                        brought[k1][from[l] as usize]
+                    } else {
+                        here[l]
+                    }
+                })
+                .collect();
+            let wrong = (0..27)
+                .filter(|&m| now[m] != home[inverses[k2][m] as usize])
+                .count() as i32;
+            assert_eq!(both.after[k1][k2], wrong);
+        }
+    }
 
     #[test]
     fn a_turned_blocks_wrong_cells_are_counted_alike_both_ways() {

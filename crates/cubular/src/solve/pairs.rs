@@ -9,7 +9,7 @@
 //! one block anywhere in the path at once, with or without one of its turns of that
 //! block taken out, scoring each pair from the few cells it changes.
 
-use super::lanes::wrong_in;
+use super::lanes::{padded, pair_wrongs, Lanes, Turn};
 use super::repair::{self, misplaced_after, Played};
 use super::sweep::blocks_of;
 use crate::cube::{coords, index, CELLS, SOLVED};
@@ -79,6 +79,12 @@ fn local_inverses() -> &'static [[u8; 27]; 9] {
     })
 }
 
+/// [`local_inverses`] padded to 32 lanes (see [`pair_wrongs`]).
+fn local_inverse_turns() -> &'static [Turn; 9] {
+    static TURNS: OnceLock<[Turn; 9]> = OnceLock::new();
+    TURNS.get_or_init(|| std::array::from_fn(|k| padded(&local_inverses()[k])))
+}
+
 /// For each prefix of the played path, the cell that then holds the piece ending in
 /// each cell (the inverse of [`Played::ends`]).
 fn starts(played: &Played) -> Vec<[u16; CELLS]> {
@@ -145,7 +151,7 @@ fn best_pairs(
         Vec::new()
     };
     let perms = local_perms();
-    let inverses = local_inverses();
+    let inverses = local_inverse_turns();
     let blocks: Vec<usize> = match only {
         Some((block, _)) => vec![block],
         None => (0..343).collect(),
@@ -193,8 +199,14 @@ fn best_pairs(
                 let wrong_i: i32 = (0..27)
                     .map(|l| (before[cells[l]] != home_i[l]) as i32)
                     .sum();
-                let brought: [[u8; 27]; 9] = std::array::from_fn(|k| {
-                    std::array::from_fn(|l| before[cells[perms[k][l] as usize]])
+                let brought: [Lanes; 9] = std::array::from_fn(|k| {
+                    std::array::from_fn(|l| {
+                        if l < 27 {
+                            before[cells[perms[k][l] as usize]]
+                        } else {
+                            0
+                        }
+                    })
                 });
                 let base: [i32; 9] = std::array::from_fn(|k| {
                     (0..27)
@@ -238,41 +250,31 @@ fn best_pairs(
                     }
                     let home_j: [u8; 27] =
                         std::array::from_fn(|l| SOLVED[end_j[cells[l]] as usize]);
-                    // Where each piece belongs in the end after each second turn,
-                    // by the cell it is in before it (padded to 32 to compare at once).
-                    let home_after: [[u8; 32]; 9] = std::array::from_fn(|k2| {
-                        std::array::from_fn(|m| {
-                            if m < 27 {
-                                home_j[inverses[k2][m] as usize]
-                            } else {
-                                0
-                            }
-                        })
+                    // The block's cells then, under each first turn, counted wrong
+                    // against where their pieces belong in the end, with no second
+                    // turn and with each (padded to 32 to compare at once).
+                    let here: Lanes =
+                        std::array::from_fn(|l| if l < 27 { at_j[cells[l]] } else { 0 });
+                    let take: Lanes =
+                        std::array::from_fn(|l| if l < 27 && from[l] != NONE { 0xFF } else { 0 });
+                    let from: Turn = std::array::from_fn(|l| match from.get(l) {
+                        Some(&k) if k != NONE => k,
+                        _ => l as u8,
                     });
                     let mut home_now = [0u8; 32];
                     home_now[..27].copy_from_slice(&home_j);
+                    let wrongs = pair_wrongs(&brought, &here, &from, &take, &home_now, inverses);
                     for k1 in 0..9 {
-                        let now: [u8; 32] = std::array::from_fn(|l| {
-                            if l >= 27 {
-                                0
-                            } else {
-                                match from[l] {
-                                    NONE => at_j[cells[l]],
-                                    k => brought[k1][k as usize],
-                                }
-                            }
-                        });
-                        let wrong_now = wrong_in(&now, &home_now);
+                        let wrong_now = wrongs.now[k1];
                         // The second turn fixes at most the cells then wrong.
                         if base[k1] - wrong_now >= bar(&best) {
                             continue;
                         }
-                        for (k2, home) in home_after.iter().enumerate() {
+                        for (k2, &wrong_after) in wrongs.after[k1].iter().enumerate() {
                             // Two turns about one axis at one time are one move (or none).
                             if i == j && k1 / 3 == k2 / 3 {
                                 continue;
                             }
-                            let wrong_after = wrong_in(&now, home);
                             let delta = base[k1] + wrong_after - wrong_now;
                             if delta < bar(&best) {
                                 let pair = (delta, i, b * 9 + k1, j, b * 9 + k2);
