@@ -46,8 +46,12 @@ pub fn wrong_turned(now: &Lanes, turn: &Turn, home: &Lanes) -> i32 {
 
 /// [`wrong_turned`] one cell at a time.
 fn wrong_turned_by_cell(now: &Lanes, turn: &Turn, home: &Lanes) -> i32 {
-    let turned: Lanes = std::array::from_fn(|l| now[turn[l] as usize & 31]);
-    wrong_in(&turned, home)
+    wrong_in(&turned_by_cell(now, turn), home)
+}
+
+/// The lanes `v` turned by `turn` (each lane takes the one `turn` names), one at a time.
+fn turned_by_cell(v: &Lanes, turn: &Turn) -> Lanes {
+    std::array::from_fn(|l| v[turn[l] as usize & 31])
 }
 
 /// Wrong cells a pair of turns of one block leaves in it (see `pairs::best_pairs`),
@@ -60,48 +64,49 @@ pub struct PairWrongs {
     pub after: [[i32; 9]; 9],
 }
 
-/// The block's cells at the second turn's time under each first turn `k1`: the
-/// piece `brought[k1]` holds in the cell `from` names where `take` is set (the block
-/// holds that piece again), else the cell's own in `here`. [`PairWrongs`] counts
-/// them against `home` (where each piece belongs in the end) and against `home`
-/// turned back by each second turn (`inverses`, padded in place).
-pub fn pair_wrongs(
-    brought: &[Lanes; 9],
-    here: &Lanes,
-    from: &Turn,
-    take: &Lanes,
-    home: &Lanes,
-    inverses: &[Turn; 9],
-) -> PairWrongs {
+/// One place of the pairs pass (a block, a first turn's time and a second's), as
+/// [`pair_wrongs`] reads it: the block's cells at the second turn's time under each
+/// first turn `k1` are the piece `brought[k1]` holds in the cell `from` names where
+/// `take` is set (the block holds that piece again), else the cell's own in `here`;
+/// `home` is where each of those pieces belongs in the end.
+pub struct PairPlace<'a> {
+    pub brought: &'a [Lanes; 9],
+    pub here: &'a Lanes,
+    pub from: &'a Turn,
+    pub take: &'a Lanes,
+    pub home: &'a Lanes,
+}
+
+/// [`PairWrongs`] of a place: its cells under each first turn counted against `home`
+/// and against `home` turned back by each second turn (`inverses`, padded in place).
+pub fn pair_wrongs(place: &PairPlace, inverses: &[Turn; 9]) -> PairWrongs {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { avx2::pair_wrongs(brought, here, from, take, home, inverses) };
+            return unsafe { avx2::pair_wrongs(place, inverses) };
         }
     }
-    pair_wrongs_by_cell(brought, here, from, take, home, inverses)
+    pair_wrongs_by_cell(place, inverses)
 }
 
 /// [`pair_wrongs`] one cell at a time.
-fn pair_wrongs_by_cell(
-    brought: &[Lanes; 9],
-    here: &Lanes,
-    from: &Turn,
-    take: &Lanes,
-    home: &Lanes,
-    inverses: &[Turn; 9],
-) -> PairWrongs {
-    let turned = |v: &Lanes, t: &Turn| -> Lanes { std::array::from_fn(|l| v[t[l] as usize & 31]) };
-    let homes: [Lanes; 9] = std::array::from_fn(|k2| turned(home, &inverses[k2]));
+fn pair_wrongs_by_cell(place: &PairPlace, inverses: &[Turn; 9]) -> PairWrongs {
+    let homes: [Lanes; 9] = std::array::from_fn(|k2| turned_by_cell(place.home, &inverses[k2]));
     let mut out = PairWrongs {
         now: [0; 9],
         after: [[0; 9]; 9],
     };
-    for k1 in 0..9 {
-        let moved = turned(&brought[k1], from);
-        let now: Lanes = std::array::from_fn(|l| if take[l] != 0 { moved[l] } else { here[l] });
-        out.now[k1] = wrong_in(&now, home);
+    for (k1, brought) in place.brought.iter().enumerate() {
+        let moved = turned_by_cell(brought, place.from);
+        let now: Lanes = std::array::from_fn(|l| {
+            if place.take[l] != 0 {
+                moved[l]
+            } else {
+                place.here[l]
+            }
+        });
+        out.now[k1] = wrong_in(&now, place.home);
         for (k2, h) in homes.iter().enumerate() {
             out.after[k1][k2] = wrong_in(&now, h);
         }
@@ -111,7 +116,7 @@ fn pair_wrongs_by_cell(
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Lanes, PairWrongs, Turn};
+    use super::{Lanes, PairPlace, PairWrongs, Turn};
     use std::arch::x86_64::*;
 
     /// 32 bytes, read unaligned.
@@ -123,7 +128,8 @@ mod avx2 {
     }
 
     /// `v` shuffled by the indices (0..32) of `at`: each half of `v` shuffled, and the
-    /// half each index names picked.
+    /// half each index names picked (indices below 128, so the shuffle never zeroes a
+    /// byte, and the signed compare picks the high half for 16 and over).
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn turned(v: __m256i, at: __m256i) -> __m256i {
@@ -147,14 +153,14 @@ mod avx2 {
 
     /// [`super::pair_wrongs`] with AVX2.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn pair_wrongs(
-        brought: &[Lanes; 9],
-        here: &Lanes,
-        from: &Turn,
-        take: &Lanes,
-        home: &Lanes,
-        inverses: &[Turn; 9],
-    ) -> PairWrongs {
+    pub unsafe fn pair_wrongs(place: &PairPlace, inverses: &[Turn; 9]) -> PairWrongs {
+        let PairPlace {
+            brought,
+            here,
+            from,
+            take,
+            home,
+        } = *place;
         // SAFETY (every load below): 32-byte arrays.
         let (here, from, take, home) = unsafe { (load(here), load(from), load(take), load(home)) };
         let homes: [__m256i; 9] =
@@ -179,24 +185,8 @@ mod avx2 {
     /// index names picked, and the bytes equal to `home` counted.
     #[target_feature(enable = "avx2")]
     pub unsafe fn wrong_turned(now: &Lanes, turn: &Turn, home: &Lanes) -> i32 {
-        // SAFETY: the three arrays are 32 bytes each, read unaligned.
-        let (v, i, h) = unsafe {
-            (
-                _mm256_loadu_si256(now.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(turn.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(home.as_ptr() as *const __m256i),
-            )
-        };
-        let low = _mm256_permute2x128_si256::<0x00>(v, v);
-        let high = _mm256_permute2x128_si256::<0x11>(v, v);
-        // Indices are 0..32: below 128, so the shuffle never zeroes a byte, and
-        // the signed compare picks the high half for 16 and over.
-        let from_low = _mm256_shuffle_epi8(low, i);
-        let from_high = _mm256_shuffle_epi8(high, i);
-        let in_high = _mm256_cmpgt_epi8(i, _mm256_set1_epi8(15));
-        let turned = _mm256_blendv_epi8(from_low, from_high, in_high);
-        let equal = _mm256_movemask_epi8(_mm256_cmpeq_epi8(turned, h)) as u32;
-        32 - equal.count_ones() as i32
+        // SAFETY: the three arrays are 32 bytes each.
+        unsafe { differ(turned(load(now), load(turn)), load(home)) }
     }
 }
 
@@ -232,11 +222,15 @@ mod tests {
             });
             let take: Lanes =
                 std::array::from_fn(|l| if l < 27 && rng.gen_bool(0.5) { 0xFF } else { 0 });
-            let both = pair_wrongs(&brought, &here, &from, &take, &home, &inverses);
-            assert_eq!(
-                both,
-                pair_wrongs_by_cell(&brought, &here, &from, &take, &home, &inverses)
-            );
+            let place = PairPlace {
+                brought: &brought,
+                here: &here,
+                from: &from,
+                take: &take,
+                home: &home,
+            };
+            let both = pair_wrongs(&place, &inverses);
+            assert_eq!(both, pair_wrongs_by_cell(&place, &inverses));
             // One entry the long way: the first turn's pieces, then the second turn.
             let (k1, k2) = (rng.gen_range(0..9), rng.gen_range(0..9));
             let now: Vec<u8> = (0..27)

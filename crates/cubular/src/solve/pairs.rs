@@ -9,7 +9,7 @@
 //! one block anywhere in the path at once, with or without one of its turns of that
 //! block taken out, scoring each pair from the few cells it changes.
 
-use super::lanes::{padded, pair_wrongs, Lanes, Turn};
+use super::lanes::{padded, pair_wrongs, Lanes, PairPlace, Turn};
 use super::repair::{self, misplaced_after, Played};
 use super::sweep::blocks_of;
 use crate::cube::{coords, index, CELLS, SOLVED};
@@ -263,7 +263,14 @@ fn best_pairs(
                     });
                     let mut home_now = [0u8; 32];
                     home_now[..27].copy_from_slice(&home_j);
-                    let wrongs = pair_wrongs(&brought, &here, &from, &take, &home_now, inverses);
+                    let place = PairPlace {
+                        brought: &brought,
+                        here: &here,
+                        from: &from,
+                        take: &take,
+                        home: &home_now,
+                    };
+                    let wrongs = pair_wrongs(&place, inverses);
                     for k1 in 0..9 {
                         let wrong_now = wrongs.now[k1];
                         // The second turn fixes at most the cells then wrong.

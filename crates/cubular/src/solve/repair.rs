@@ -733,17 +733,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_edit_is_scored_as_replaying_it_would() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        let (cube, scramble) = crate::scramble::scramble(&mut rng, 12);
-        // A slipped undo: the true one with a few moves changed.
+    /// A scramble of `moves` moves and a slipped undo of it: the true one with three
+    /// moves changed at random.
+    fn slipped_undo(rng: &mut rand_chacha::ChaCha8Rng, moves: usize) -> (Cube, Vec<Move>) {
+        use rand::Rng;
+        let (cube, scramble) = crate::scramble::scramble(rng, moves);
         let mut path = undo_of(&scramble);
         for _ in 0..3 {
             let i = rng.gen_range(0..path.len());
             path[i] = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
         }
+        (cube, path)
+    }
+
+    #[test]
+    fn an_edit_is_scored_as_replaying_it_would() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (cube, path) = slipped_undo(&mut rng, 12);
         let played = Played::new(cube.cells(), &path);
         let every: Vec<usize> = (0..path.len()).collect();
         let all = played.scored_edits(&every);
@@ -761,15 +768,10 @@ mod tests {
 
     #[test]
     fn the_best_edit_is_the_first_best_of_all_edits() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
         for _ in 0..6 {
-            let (cube, scramble) = crate::scramble::scramble(&mut rng, 15);
-            let mut path = undo_of(&scramble);
-            for _ in 0..3 {
-                let i = rng.gen_range(0..path.len());
-                path[i] = Move::from_index(rng.gen_range(0..crate::moves::MOVE_COUNT));
-            }
+            let (cube, path) = slipped_undo(&mut rng, 15);
             let played = Played::new(cube.cells(), &path);
             let every: Vec<usize> = (0..path.len()).collect();
             let expected = played
