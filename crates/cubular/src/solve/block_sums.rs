@@ -71,6 +71,7 @@ const GROUPS: [[u8; 32]; 7] = {
 mod avx2 {
     use super::{Sums, GROUPS};
     use crate::solve::frame::Frame;
+    use crate::solve::lanes::avx2::{halves, pick};
     use crate::solve::weights::by_sum_bytes;
     use std::arch::x86_64::*;
 
@@ -81,17 +82,6 @@ mod avx2 {
         debug_assert!(bytes.len() >= 32);
         // SAFETY: the slice holds at least 32 bytes.
         unsafe { _mm256_loadu_si256(bytes.as_ptr() as *const __m256i) }
-    }
-
-    /// The byte of `low ++ high` (each the same 16 bytes twice) that each index of
-    /// `at` (0..32) names: a byte shuffle reaches only within its 16-byte half.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn pick(low: __m256i, high: __m256i, at: __m256i) -> __m256i {
-        let from_low = _mm256_shuffle_epi8(low, at);
-        let from_high = _mm256_shuffle_epi8(high, at);
-        let in_high = _mm256_cmpgt_epi8(at, _mm256_set1_epi8(15));
-        _mm256_blendv_epi8(from_low, from_high, in_high)
     }
 
     /// How many bytes of `a` or `b` equal `x` or `y`.
@@ -109,8 +99,7 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn arrangements(local: &[u8; 96], f: &Frame, with_aligned: bool) -> [Sums; 10] {
         let digits = unsafe { load(&local[..32]) };
-        let low = _mm256_permute2x128_si256::<0x00>(digits, digits);
-        let high = _mm256_permute2x128_si256::<0x11>(digits, digits);
+        let (low, high) = halves(digits);
         // The outside digit of each surface bond; the move leaves them all in place.
         let (out1, out2) = unsafe { (load(&local[27..59]), load(&local[59..91])) };
         // SAFETY: 64 signs, read as two unaligned halves.
@@ -144,11 +133,11 @@ mod avx2 {
                 acc = _mm256_add_epi8(acc, cost);
             }
             let sad = _mm256_sad_epu8(acc, _mm256_setzero_si256());
-            let halves = _mm_add_epi64(
+            let two = _mm_add_epi64(
                 _mm256_castsi256_si128(sad),
                 _mm256_extracti128_si256::<1>(sad),
             );
-            sums.cost = (_mm_cvtsi128_si64(halves) + _mm_extract_epi64::<1>(halves)) as i32;
+            sums.cost = (_mm_cvtsi128_si64(two) + _mm_extract_epi64::<1>(two)) as i32;
             // Each bond's inside digit under this arrangement, less its outside one.
             let inside = &f.bond_in[a];
             let (in1, in2) = unsafe {

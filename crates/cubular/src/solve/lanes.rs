@@ -115,7 +115,7 @@ fn pair_wrongs_by_cell(place: &PairPlace, inverses: &[Turn; 9]) -> PairWrongs {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod avx2 {
+pub(super) mod avx2 {
     use super::{Lanes, PairPlace, PairWrongs, Turn};
     use std::arch::x86_64::*;
 
@@ -127,14 +127,24 @@ mod avx2 {
         unsafe { _mm256_loadu_si256(v.as_ptr() as *const __m256i) }
     }
 
-    /// `v` shuffled by the indices (0..32) of `at`: each half of `v` shuffled, and the
-    /// half each index names picked (indices below 128, so the shuffle never zeroes a
-    /// byte, and the signed compare picks the high half for 16 and over).
+    /// `v`'s low 16 bytes in both halves, and its high 16 in both: what [`pick`]
+    /// shuffles (a byte shuffle reaches only within its own half).
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn turned(v: __m256i, at: __m256i) -> __m256i {
-        let low = _mm256_permute2x128_si256::<0x00>(v, v);
-        let high = _mm256_permute2x128_si256::<0x11>(v, v);
+    pub(in crate::solve) fn halves(v: __m256i) -> (__m256i, __m256i) {
+        (
+            _mm256_permute2x128_si256::<0x00>(v, v),
+            _mm256_permute2x128_si256::<0x11>(v, v),
+        )
+    }
+
+    /// The byte of the 32 whose [`halves`] are `low` and `high` that each index of
+    /// `at` (0..32) names: each half shuffled, and the half each index names picked
+    /// (indices below 128, so the shuffle never zeroes a byte, and the signed compare
+    /// picks the high half for 16 and over).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(in crate::solve) fn pick(low: __m256i, high: __m256i, at: __m256i) -> __m256i {
         let from_low = _mm256_shuffle_epi8(low, at);
         let from_high = _mm256_shuffle_epi8(high, at);
         _mm256_blendv_epi8(
@@ -142,6 +152,14 @@ mod avx2 {
             from_high,
             _mm256_cmpgt_epi8(at, _mm256_set1_epi8(15)),
         )
+    }
+
+    /// `v` shuffled by the indices (0..32) of `at`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn turned(v: __m256i, at: __m256i) -> __m256i {
+        let (low, high) = halves(v);
+        pick(low, high, at)
     }
 
     /// How many bytes of `a` and `b` differ.

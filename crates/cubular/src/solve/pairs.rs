@@ -257,7 +257,7 @@ fn best_pairs(
                         std::array::from_fn(|l| if l < 27 { at_j[cells[l]] } else { 0 });
                     let take: Lanes =
                         std::array::from_fn(|l| if l < 27 && from[l] != NONE { 0xFF } else { 0 });
-                    let from: Turn = std::array::from_fn(|l| match from.get(l) {
+                    let from_padded: Turn = std::array::from_fn(|l| match from.get(l) {
                         Some(&k) if k != NONE => k,
                         _ => l as u8,
                     });
@@ -266,7 +266,7 @@ fn best_pairs(
                     let place = PairPlace {
                         brought: &brought,
                         here: &here,
-                        from: &from,
+                        from: &from_padded,
                         take: &take,
                         home: &home_now,
                     };
