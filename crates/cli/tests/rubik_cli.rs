@@ -3,6 +3,7 @@
 use assert_cmd::Command;
 use cubist_rubik::{format, Alg, CubieCube, Facelets, Format};
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
 fn data(name: &str) -> PathBuf {
     cubist_testkit::data("rubik").join(name)
@@ -12,11 +13,14 @@ fn cubist() -> Command {
     Command::cargo_bin("cubist").unwrap()
 }
 
-/// A file in a fresh per-test temporary folder.
-fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubist-rubik-cli-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A fresh temporary folder for one test's files, removed when it is dropped.
+fn scratch() -> TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// A file named `name` holding `text` in the test's folder `dir`.
+fn temp_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -56,8 +60,9 @@ fn judge_sample_is_exact() {
 
 #[test]
 fn judge_rejects_a_broken_data_set() {
+    let dir = scratch();
     let text = std::fs::read_to_string(data("judge-sample.in")).unwrap();
-    let broken = temp_file("judge", "broken.in", &text.replace("left left", "left"));
+    let broken = temp_file(&dir, "broken.in", &text.replace("left left", "left"));
     let r = run(&["judge"], &[&broken]);
     assert_eq!(r.code, Some(2));
     assert!(r.stdout.is_empty());
@@ -84,7 +89,8 @@ fn verify_sample_solution() {
 
 #[test]
 fn verify_reports_wrong_stickers() {
-    let moves = temp_file("verify", "short.txt", "F3R1U3D3B1F2R1F2R3F2U1R1\n");
+    let dir = scratch();
+    let moves = temp_file(&dir, "short.txt", "F3R1U3D3B1F2R1F2R3F2U1R1\n");
     let r = run(&["verify"], &[&data("singmaster-sample.txt"), &moves]);
     assert_eq!(r.code, Some(1));
     assert!(r.stdout.is_empty());
@@ -94,12 +100,13 @@ fn verify_reports_wrong_stickers() {
 
 #[test]
 fn check_names_each_format() {
+    let dir = scratch();
     let cases = [
         (data("singmaster-sample.txt"), "pieces"),
         (data("colour-arrays-sample.json"), "arrays"),
-        (temp_file("check", "net.txt", &sample_net()), "net"),
+        (temp_file(&dir, "net.txt", &sample_net()), "net"),
         (
-            temp_file("check", "facelets.txt", &Facelets::solved().to_letters()),
+            temp_file(&dir, "facelets.txt", &Facelets::solved().to_letters()),
             "facelets",
         ),
     ];
@@ -129,11 +136,12 @@ fn forcing_the_wrong_format_is_malformed() {
 
 #[test]
 fn a_batch_goes_on_past_a_bad_cube() {
+    let dir = scratch();
     let good = std::fs::read_to_string(data("singmaster-sample.txt")).unwrap();
     let good = good.trim();
     let twisted = format::pieces::SOLVED.replace("UFR", "RUF");
     let text = format!("{good}\n{twisted}\n{}\n", format::pieces::SOLVED);
-    let file = temp_file("batch", "cubes.txt", &text);
+    let file = temp_file(&dir, "cubes.txt", &text);
     let r = run(&["check"], &[&file]);
     assert_eq!(r.code, Some(1));
     assert_eq!(r.stdout, "valid 333 (pieces)\nvalid 333 (pieces)\n");
@@ -143,6 +151,7 @@ fn a_batch_goes_on_past_a_bad_cube() {
 
 #[test]
 fn apply_answers_in_the_input_format_and_colours() {
+    let dir = scratch();
     // The sample solution solves the sample: the answer is the solved piece list.
     let r = run(
         &["apply"],
@@ -156,22 +165,22 @@ fn apply_answers_in_the_input_format_and_colours() {
 
     // A net in colour letters: turning and turning back gives the same cube, still
     // written in the same letters.
-    let net = temp_file("apply", "net.txt", &sample_net());
-    let there = temp_file("apply", "there.txt", "R U2 F' L");
-    let back = temp_file("apply", "back.txt", "L' F U2 R'");
+    let net = temp_file(&dir, "net.txt", &sample_net());
+    let there = temp_file(&dir, "there.txt", "R U2 F' L");
+    let back = temp_file(&dir, "back.txt", "L' F U2 R'");
     let r = run(&["apply"], &[&net, &there]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let letters: std::collections::BTreeSet<char> =
         r.stdout.chars().filter(|c| c.is_alphabetic()).collect();
     assert_eq!(letters.into_iter().collect::<String>(), "BGORWY");
-    let turned = temp_file("apply", "turned.txt", &r.stdout);
+    let turned = temp_file(&dir, "turned.txt", &r.stdout);
     let r2 = run(&["apply"], &[&turned, &back]);
     let original = format::parse_one(&sample_net(), None).unwrap();
     assert_eq!(r2.stdout, original.to_text() + "\n");
 
     // Colour arrays keep their numbers and layout.
     let r = run(&["apply"], &[&data("colour-arrays-sample.json"), &there]);
-    let turned = temp_file("apply", "turned.json", &r.stdout);
+    let turned = temp_file(&dir, "turned.json", &r.stdout);
     let r2 = run(&["apply"], &[&turned, &back]);
     let want = std::fs::read_to_string(data("colour-arrays-sample.json")).unwrap();
     assert_eq!(r2.stdout.trim_end(), want.trim_end());
@@ -179,8 +188,9 @@ fn apply_answers_in_the_input_format_and_colours() {
 
 #[test]
 fn apply_reads_named_operations() {
-    let ops = temp_file("named", "ops.txt", "front right\ntop left\n");
-    let solved = temp_file("named", "solved.txt", &Facelets::solved().to_letters());
+    let dir = scratch();
+    let ops = temp_file(&dir, "ops.txt", "front right\ntop left\n");
+    let solved = temp_file(&dir, "solved.txt", &Facelets::solved().to_letters());
     let r = run(&["apply"], &[&solved, &ops]);
     let want = CubieCube::from_alg(&Alg::parse("F U'").unwrap());
     assert_eq!(r.stdout.trim(), Facelets::from_cubie(&want).to_letters());
@@ -202,6 +212,7 @@ fn scramble_is_repeatable_valid_and_uniform_by_default() {
 
 #[test]
 fn scramble_moves_are_undone_by_the_printed_solution() {
+    let dir = scratch();
     let r = run(
         &[
             "scramble",
@@ -220,9 +231,9 @@ fn scramble_moves_are_undone_by_the_printed_solution() {
     assert_eq!(lines.len(), 3);
     let scramble = Alg::parse(lines[1].strip_prefix("moves: ").unwrap()).unwrap();
     assert_eq!(scramble.len(), 25);
-    let cube = temp_file("scramble", "cube.txt", lines[0]);
+    let cube = temp_file(&dir, "cube.txt", lines[0]);
     let solution = temp_file(
-        "scramble",
+        &dir,
         "solution.txt",
         lines[2].strip_prefix("solution: ").unwrap(),
     );

@@ -4,17 +4,17 @@
 use assert_cmd::Command;
 use cubist_testkit::data;
 use std::path::PathBuf;
+use tempfile::TempDir;
 
-fn out_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubist-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+/// A path for an output file in a fresh temporary folder (removed with it).
+fn out_file(name: &str) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 fn show_svg(input: &str, name: &str) -> String {
-    let out = out_file(name);
+    let (_dir, out) = out_file(name);
     Command::cargo_bin("cubist")
         .unwrap()
         .args(["show", "--svg"])
@@ -49,7 +49,7 @@ fn rubik_net_in_real_colours() {
 
 #[test]
 fn bad_input_writes_nothing() {
-    let out = out_file("bad.svg");
+    let (_dir, out) = out_file("bad.svg");
     Command::cargo_bin("cubist")
         .unwrap()
         .args(["show", "--svg"])
