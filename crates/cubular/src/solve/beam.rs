@@ -250,7 +250,8 @@ impl Scoring {
     fn after(self, parent: &Gains, cells: &[u8; CELLS], mv: usize) -> Gains {
         let mut g = parent.clone();
         let near = near_blocks(mv / 9);
-        for &block in near.overlapping.iter().chain(&near.facing) {
+        let facing = near.facing.iter().map(|&(block, _)| block);
+        for block in near.overlapping.iter().copied().chain(facing) {
             let block = block as usize;
             self.block(cells, block, &mut g.0[block * 9..block * 9 + 9]);
         }
@@ -274,26 +275,34 @@ impl Scoring {
             let block = block as usize;
             self.block(cells, block, &mut g.0[block * 9..block * 9 + 9]);
         }
-        for &block in &near.facing {
+        for &(block, side) in &near.facing {
             let block = block as usize;
-            self.patch(before, cells, block, &mut g.0[block * 9..block * 9 + 9]);
+            self.patch(
+                before,
+                cells,
+                block,
+                side,
+                &mut g.0[block * 9..block * 9 + 9],
+            );
         }
         g
     }
 
     /// Brings the gains `out` of the nine moves of `block` from `before` to `cells`,
-    /// which differ only outside the block: only the bonds across its surface to
-    /// changed cells change, by what they add before the move and after it.
+    /// which differ only outside the block and only across its side `side`: only the
+    /// bonds across that side to changed cells change, by what they add before the
+    /// move and after it.
     #[inline]
     fn patch(
         self,
         before: &[u8; CELLS],
         cells: &[u8; CELLS],
         block: usize,
+        side: u8,
         out: &mut [(i32, i32)],
     ) {
         let f = &frames()[block];
-        for &(i, o, higher) in &f.surface {
+        for &(i, o, higher) in &f.sides[side as usize] {
             let og = f.cells[o as usize] as usize;
             let (was, now) = (before[og], cells[og]);
             if was == now {

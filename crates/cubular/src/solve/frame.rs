@@ -21,6 +21,10 @@ pub struct Frame {
     /// Bonds across the block's surface: (local cell inside, local cell outside,
     /// whether the outside one lies further along the axis).
     pub surface: Vec<(u8, u8, bool)>,
+    /// The surface bonds across each side of the block, as in [`Frame::surface`], by
+    /// the direction they cross (see [`SIDES`]): a turn of a block that only faces
+    /// this one changes bonds on one side only.
+    pub sides: [Vec<(u8, u8, bool)>; 6],
     /// For each of the block's nine moves (in move-index order), the local cell each
     /// of the block's 27 takes its digit from, padded to 32 for [`lanes`](super::lanes).
     pub from: [Turn; 9],
@@ -38,6 +42,16 @@ pub struct Frame {
     /// read the same both ways.
     pub bond_sign: [i8; 64],
 }
+
+/// The six directions out of a block's faces, in the order of [`Frame::sides`].
+pub const SIDES: [(i32, i32, i32); 6] = [
+    (1, 0, 0),
+    (-1, 0, 0),
+    (0, 1, 0),
+    (0, -1, 0),
+    (0, 0, 1),
+    (0, 0, -1),
+];
 
 /// Local cell a padding bond reads in [`Frame::bond_in`]: the last of the 32 a block's
 /// lanes hold, never a real bond's.
@@ -64,17 +78,11 @@ fn build(block: usize) -> Frame {
     let inside =
         |x: i32, y: i32, z: i32| (x - cx).abs() <= 1 && (y - cy).abs() <= 1 && (z - cz).abs() <= 1;
     let mut surface = Vec::new();
+    let mut sides: [Vec<(u8, u8, bool)>; 6] = Default::default();
     for local in 0..27 {
         let (x, y, z) = coords(cells[local] as usize);
         let (x, y, z) = (x as i32, y as i32, z as i32);
-        for (dx, dy, dz) in [
-            (1, 0, 0),
-            (-1, 0, 0),
-            (0, 1, 0),
-            (0, -1, 0),
-            (0, 0, 1),
-            (0, 0, -1),
-        ] {
+        for (side, (dx, dy, dz)) in SIDES.into_iter().enumerate() {
             let (nx, ny, nz) = (x + dx, y + dy, z + dz);
             if !(0..9).contains(&nx) || !(0..9).contains(&ny) || !(0..9).contains(&nz) {
                 continue;
@@ -83,7 +91,9 @@ fn build(block: usize) -> Frame {
                 continue;
             }
             let n = index(nx as usize, ny as usize, nz as usize) as u16;
-            surface.push((local as u8, cells.len() as u8, n > cells[local]));
+            let bond = (local as u8, cells.len() as u8, n > cells[local]);
+            surface.push(bond);
+            sides[side].push(bond);
             cells.push(n);
         }
     }
@@ -114,6 +124,7 @@ fn build(block: usize) -> Frame {
     Frame {
         cells,
         surface,
+        sides,
         from: from.map(|f| padded(&f)),
         sums,
         bond_in,
@@ -149,6 +160,7 @@ pub fn near_blocks(block: usize) -> &'static Near {
                             let d = apart(o);
                             d.iter().all(|&v| v <= 3) && d.iter().filter(|&&v| v == 3).count() == 1
                         })
+                        .map(|o| (o, side_towards(o as usize, b)))
                         .collect(),
                 }
             })
@@ -156,12 +168,34 @@ pub fn near_blocks(block: usize) -> &'static Near {
     })[block]
 }
 
+/// The side of block `from` (an index into [`SIDES`]) that faces block `to`, 3 apart
+/// from it on one axis.
+fn side_towards(from: usize, to: usize) -> u8 {
+    let (f, t) = (Move::from_index(from * 9), Move::from_index(to * 9));
+    let d = [
+        t.x as i32 - f.x as i32,
+        t.y as i32 - f.y as i32,
+        t.z as i32 - f.z as i32,
+    ];
+    let side = SIDES
+        .iter()
+        .position(|&(x, y, z)| {
+            [x, y, z]
+                .iter()
+                .zip(&d)
+                .any(|(&u, &v)| u != 0 && 3 * u == v)
+        })
+        .expect("blocks 3 apart on one axis");
+    side as u8
+}
+
 /// The blocks near one block (see [`near_blocks`]).
 pub struct Near {
     /// Blocks sharing cells with it (itself included).
     pub overlapping: Vec<u16>,
-    /// Blocks whose face neighbours on one face it holds, but none of their cells.
-    pub facing: Vec<u16>,
+    /// Blocks whose face neighbours on one face it holds, but none of their cells,
+    /// each with that side of it (an index into [`SIDES`] and [`Frame::sides`]).
+    pub facing: Vec<(u16, u8)>,
 }
 
 #[cfg(test)]
@@ -190,5 +224,23 @@ mod tests {
         // The middle block's nearby blocks: 5^3 within 2, and 3 * 2 * 25 at 3 on one axis.
         let near = near_blocks(BLOCKS / 2);
         assert_eq!((near.overlapping.len(), near.facing.len()), (125, 150));
+    }
+
+    #[test]
+    fn a_facing_blocks_bonds_to_a_turned_block_all_cross_the_side_named() {
+        for block in 0..BLOCKS {
+            let turned: Vec<u16> = frames()[block].cells[..27].to_vec();
+            for &(other, side) in &near_blocks(block).facing {
+                let f = &frames()[other as usize];
+                let reached: Vec<_> = f
+                    .surface
+                    .iter()
+                    .filter(|&&(_, o, _)| turned.contains(&f.cells[o as usize]))
+                    .collect();
+                assert!(!reached.is_empty());
+                assert!(reached.iter().all(|b| f.sides[side as usize].contains(b)));
+                assert_eq!(f.sides[side as usize].len(), 9);
+            }
+        }
     }
 }
