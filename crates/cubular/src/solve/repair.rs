@@ -132,6 +132,10 @@ pub(super) struct Played<'a> {
     pub(super) states: Vec<[u8; CELLS]>,
     /// For each prefix, where the piece in each cell then ends after the rest.
     pub(super) ends: Vec<[u16; CELLS]>,
+    /// For each prefix, the digit the piece in each cell needs where it ends (the
+    /// solved digit of its cell in [`Played::ends`]), so that a block's needs are
+    /// gathered like its digits.
+    pub(super) needs: Vec<[u8; CELLS]>,
     /// Cells misplaced after the whole path.
     pub(super) misplaced: usize,
 }
@@ -155,11 +159,16 @@ impl<'a> Played<'a> {
             }
             ends[j] = e;
         }
+        let needs = ends
+            .iter()
+            .map(|end| std::array::from_fn(|c| SOLVED[end[c] as usize]))
+            .collect();
         Played {
             path,
             misplaced: misplaced(&cells),
             states,
             ends,
+            needs,
         }
     }
 
@@ -202,22 +211,17 @@ impl<'a> Played<'a> {
     }
 }
 
-/// A block's cells (global indices `cells`, 27 of them) in `state`, padded to 32 so
-/// that comparisons run on all at once.
-fn gathered(state: &[u8; CELLS], cells: &[u16]) -> [u8; 32] {
-    std::array::from_fn(|l| if l < 27 { state[cells[l] as usize] } else { 0 })
-}
-
-/// The digits that the pieces in a block's cells (see [`gathered`]) need where they
-/// end, given where each cell's piece ends (`end`).
-fn homes(end: &[u16; CELLS], cells: &[u16]) -> [u8; 32] {
-    std::array::from_fn(|l| {
-        if l < 27 {
-            SOLVED[end[cells[l] as usize] as usize]
-        } else {
-            0
-        }
-    })
+/// A block's 27 cells in `state` (as [`Frame::cells`](super::frame::Frame) numbers
+/// them, from the block's low corner `corner`), padded to 32 so that comparisons run
+/// on all at once. The block's cells lie in nine runs of three along x, copied a run
+/// at a time.
+fn gathered(state: &[u8; CELLS], corner: usize) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (r, run) in out[..27].chunks_exact_mut(3).enumerate() {
+        let at = corner + (r / 3) * 81 + (r % 3) * 9;
+        run.copy_from_slice(&state[at..at + 3]);
+    }
+    out
 }
 
 /// The edits of one move of a played path (see [`edits_of`]) scored together. Each is
@@ -268,32 +272,36 @@ impl Played<'_> {
         let table = move_table();
         let path = self.path;
         let block = path[i].block();
-        let cells = &frames()[block].cells[..27];
+        let corner = frames()[block].cells[0] as usize;
         let places = path.len();
         let mut now = Vec::with_capacity(places);
         let mut home = vec![[0u8; 32]; places];
-        // Before move i: the path's own cells; where pieces end, carried back from
-        // where they end past move i (the rest of the path without it).
-        let mut end = self.ends[i + 1];
-        home[i] = homes(&end, cells);
+        // Before move i: the path's own cells; what their pieces need, carried back
+        // from past move i (the rest of the path without it).
+        let mut need = self.needs[i + 1];
+        home[i] = gathered(&need, corner);
         for p in (0..i).rev() {
             let cyc = &table[path[p].index()];
-            let mut moved = [0u16; 24];
+            let mut moved = [0u8; 24];
             for (v, &(d, _)) in moved.iter_mut().zip(cyc.iter()) {
-                *v = end[d as usize];
+                *v = need[d as usize];
             }
             for (&v, &(_, s)) in moved.iter().zip(cyc.iter()) {
-                end[s as usize] = v;
+                need[s as usize] = v;
             }
-            home[p] = homes(&end, cells);
+            home[p] = gathered(&need, corner);
         }
-        now.extend(self.states[..=i].iter().map(|state| gathered(state, cells)));
-        // From move i on: the path played on without it; where pieces end is the path's own.
+        now.extend(
+            self.states[..=i]
+                .iter()
+                .map(|state| gathered(state, corner)),
+        );
+        // From move i on: the path played on without it; what pieces need is the path's own.
         let mut state = self.states[i];
         for p in i + 1..places {
             play(&mut state, path[p].index());
-            now.push(gathered(&state, cells));
-            home[p] = homes(&self.ends[p + 1], cells);
+            now.push(gathered(&state, corner));
+            home[p] = gathered(&self.needs[p + 1], corner);
         }
         let mut removal = Removal {
             block,
@@ -386,8 +394,9 @@ impl Played<'_> {
                 for j in places {
                     // The block's cells now and the digits their pieces need where
                     // they end, padded to 32 to compare at once.
-                    let now = gathered(&self.states[j], &frame.cells);
-                    let home = homes(&self.ends[j], &frame.cells);
+                    let corner = frame.cells[0] as usize;
+                    let now = gathered(&self.states[j], corner);
+                    let home = gathered(&self.needs[j], corner);
                     let wrong_now = wrong_in(&now, &home);
                     // A move fixes at most the cells its block holds wrong: a place
                     // where that cannot beat the best so far is skipped.
@@ -558,7 +567,8 @@ pub fn edit_beam(
         if best.0 == 0 {
             break;
         }
-        let mut next: Vec<Reached> = Vec::new();
+        // Each kept path's children, in the order they were scored.
+        let mut groups: Vec<Vec<Reached>> = Vec::with_capacity(frontier.len());
         for (c, chunk) in frontier.chunks(EDIT_BEAM_CHUNK).enumerate() {
             if work > budget {
                 break 'rounds;
@@ -579,13 +589,13 @@ pub fn edit_beam(
                         .sum();
                     let mut out: Vec<Reached> = edits
                         .into_iter()
-                        .map(|(mis, e)| (mis, e.len(p), parent, Child::Edit(e)))
+                        .map(|(mis, e)| (mis, e.len(p), Child::Edit(e)))
                         .collect();
                     if parent < EDIT_BEAM_INSERTIONS {
                         out.extend(
                             played
                                 .best_insertion()
-                                .map(|(mis, q)| (mis, q.len(), parent, Child::Path(q))),
+                                .map(|(mis, q)| (mis, q.len(), Child::Path(q))),
                         );
                         cost += (p.len() as u64 + 1) * INSERTION_COST;
                     }
@@ -594,22 +604,22 @@ pub fn edit_beam(
                 .collect();
             for (cost, out) in expanded {
                 work += cost;
-                next.extend(out);
+                groups.push(out);
             }
         }
-        next.sort_by_key(|&(mis, len, _, _)| (mis, len));
         let parents = std::mem::take(&mut frontier);
-        for (mis, len, parent, child) in next {
+        for (group, k) in first_reached(&groups) {
             if frontier.len() >= width {
                 break;
             }
+            let (mis, len, child) = &groups[group][k];
             let q = match child {
-                Child::Edit(e) => e.apply(&parents[parent]),
-                Child::Path(q) => q,
+                Child::Edit(e) => e.apply(&parents[group]),
+                Child::Path(q) => q.clone(),
             };
             if seen.insert(q.clone()) {
-                if (mis, len) < (best.0, best.1.len()) {
-                    best = (mis, q.clone());
+                if (*mis, *len) < (best.0, best.1.len()) {
+                    best = (*mis, q.clone());
                 }
                 frontier.push(q);
             }
@@ -621,9 +631,47 @@ pub fn edit_beam(
     best.1
 }
 
-/// A result of the edit beam: the cells it leaves, its length, which path of the
-/// beam it came from, and how.
-type Reached = (usize, usize, usize, Child);
+/// The children of the edit beam's paths (`groups`, one list a path) as (path,
+/// child) indices, fewest cells left first, then fewest moves, then in the order they
+/// were scored; lazily, as the beam takes only its width of them (and a few that
+/// repeat a path). Only compact keys are sorted, and only as far as they are taken.
+fn first_reached(groups: &[Vec<Reached>]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut keys: Vec<(u64, u32, u32)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, out)| {
+            out.iter().enumerate().map(move |(k, &(mis, len, _))| {
+                (((mis as u64) << 32) | len as u64, g as u32, k as u32)
+            })
+        })
+        .collect();
+    // Sorted a batch at a time: the least `batch` keys of what is left, then on.
+    let mut done = 0;
+    let mut batch = 1024;
+    std::iter::from_fn(move || {
+        if done == keys.len() {
+            return None;
+        }
+        let rest = &mut keys[done..];
+        let take = batch.min(rest.len());
+        if take < rest.len() {
+            rest.select_nth_unstable(take - 1);
+        }
+        rest[..take].sort_unstable();
+        let out: Vec<(usize, usize)> = rest[..take]
+            .iter()
+            .map(|&(_, g, k)| (g as usize, k as usize))
+            .collect();
+        done += take;
+        batch *= 4;
+        Some(out)
+    })
+    .flatten()
+}
+
+/// A result of the edit beam: the cells it leaves, its length, and how it came from
+/// its path.
+type Reached = (usize, usize, Child);
 
 /// A path the edit beam reached: an edit of a path it kept, or a whole new path.
 enum Child {
@@ -785,6 +833,49 @@ mod tests {
                 .map(|(mis, len, e)| (mis, len, e.apply(&path)));
             assert!(expected.is_some());
             assert_eq!(best, expected);
+        }
+    }
+
+    #[test]
+    fn the_edit_beams_children_come_in_the_order_of_a_stable_sort() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        // Enough children that the lazy sort takes several batches, with many ties.
+        let groups: Vec<Vec<Reached>> = (0..40)
+            .map(|_| {
+                (0..rng.gen_range(0..300))
+                    .map(|_| {
+                        (
+                            rng.gen_range(0..6),
+                            rng.gen_range(20..24),
+                            Child::Path(Vec::new()),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut expected: Vec<(usize, usize, usize, usize)> = groups
+            .iter()
+            .enumerate()
+            .flat_map(|(g, out)| {
+                out.iter()
+                    .enumerate()
+                    .map(move |(k, &(mis, len, _))| (mis, len, g, k))
+            })
+            .collect();
+        expected.sort_by_key(|&(mis, len, _, _)| (mis, len));
+        let expected: Vec<(usize, usize)> = expected.iter().map(|&(_, _, g, k)| (g, k)).collect();
+        assert!(expected.len() > 4 * 1024);
+        assert_eq!(first_reached(&groups).collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn a_blocks_cells_are_gathered_run_by_run_as_the_frame_numbers_them() {
+        let cube: [u8; CELLS] = std::array::from_fn(|c| (c * 7 % 251) as u8);
+        for f in frames() {
+            let by_cell: [u8; 32] =
+                std::array::from_fn(|l| if l < 27 { cube[f.cells[l] as usize] } else { 0 });
+            assert_eq!(gathered(&cube, f.cells[0] as usize), by_cell);
         }
     }
 
