@@ -13,4 +13,4 @@ pub mod progress;
 
 pub use cache::{cache_dir, checksum, load_or_build, Table, TableError, TableSpec};
 pub use nibbles::{AtomicNibbles, Nibbles};
-pub use progress::Progress;
+pub use progress::{Progress, Spinner, SpinnerMessages};

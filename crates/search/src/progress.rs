@@ -35,3 +35,51 @@ impl Progress {
         }
     }
 }
+
+/// A spinner with a message and the time elapsed, for work whose length is not known
+/// in advance (a deep search); shown only when standard error is a terminal, and
+/// cleared when dropped, so that nothing of it stays above an answer or an error.
+pub struct Spinner(Option<ProgressBar>);
+
+impl Spinner {
+    /// Start a spinner showing `message`.
+    pub fn new(message: &str) -> Spinner {
+        if !std::io::stderr().is_terminal() {
+            return Spinner(None);
+        }
+        let bar = ProgressBar::new_spinner();
+        let style = ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        bar.set_style(style);
+        bar.set_message(message.to_string());
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        Spinner(Some(bar))
+    }
+
+    /// A handle that sets the spinner's message from elsewhere (another thread, a
+    /// solver's progress callback); it does nothing once the spinner is gone.
+    pub fn messages(&self) -> SpinnerMessages {
+        SpinnerMessages(self.0.as_ref().map(ProgressBar::downgrade))
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Sets the message of a [`Spinner`] (see [`Spinner::messages`]).
+#[derive(Clone)]
+pub struct SpinnerMessages(Option<indicatif::WeakProgressBar>);
+
+impl SpinnerMessages {
+    /// Show `message` in place of the last one.
+    pub fn set(&self, message: String) {
+        if let Some(b) = self.0.as_ref().and_then(|w| w.upgrade()) {
+            b.set_message(message);
+        }
+    }
+}

@@ -7,11 +7,13 @@ use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
 use cubist_cubular::{
     format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Effort, Layout, Move,
-    SolveOptions,
+    Progress, SolveOptions,
 };
+use cubist_search::Spinner;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Read the cube in `input`, with the layout forced by `--input` when given.
@@ -32,15 +34,27 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
     parse_moves(&input.text).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
+/// One line on where a solve is: the stage and the cells it has left misplaced.
+fn progress_message(p: &Progress) -> String {
+    format!("solving: {}, {} cells misplaced", p.stage, p.misplaced)
+}
+
 /// `cubist solve` for the 9×9×9 digit cube.
 pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     let (cube, _) = read_cube(input, args.input.as_deref())?;
+    // On a terminal, where the search is: high efforts take up to a minute.
+    let spinner = Spinner::new("solving");
+    let messages = spinner.messages();
     let opts = SolveOptions {
         effort: args.effort.map(Effort::new).unwrap_or_default(),
         time_budget: args.timeout.map(Duration::from_millis),
-        progress: None,
+        progress: Some(Arc::new(move |p: &Progress| {
+            messages.set(progress_message(p))
+        })),
     };
-    let sol = solve_cube(&cube, &opts)?;
+    let sol = solve_cube(&cube, &opts);
+    drop(spinner);
+    let sol = sol?;
     let millis = sol.elapsed.as_millis();
     let out = if args.json {
         let moves: Vec<String> = sol.moves.iter().map(Move::to_string).collect();

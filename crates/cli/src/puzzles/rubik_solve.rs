@@ -14,6 +14,7 @@ use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
 };
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
+use cubist_search::Spinner;
 use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -194,6 +195,15 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
             _ => {}
         }
     }
+    // On a terminal, that the search goes on: an optimal solve can take minutes.
+    let searching = matches!(args.method, Method::Optimal).then(|| {
+        let n = cubes.len();
+        Spinner::new(&if n == 1 {
+            "searching for the shortest solution".to_string()
+        } else {
+            format!("searching for the shortest solutions of {n} cubes")
+        })
+    });
     let answers: Vec<Result<Answer>> = cubes
         .par_iter()
         .map(|parsed| {
@@ -202,6 +212,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
                 .map_err(|e| at_line(input, parsed, e))
         })
         .collect();
+    drop(searching);
     let single = answers.len() == 1;
     let mut out = String::new();
     let mut failures = Vec::new();

@@ -720,6 +720,9 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         }
         runners_up.sort_unstable();
         runners_up.truncate(RUNNERS_UP);
+        if ctx.opts.progress.is_some() {
+            ctx.report("beam", &Cube::from_cells(*beam[0].cells), levels);
+        }
         if beam[0].score < best_score {
             best_score = beam[0].score;
             best_at = beam[0].at;

@@ -1309,6 +1309,34 @@ mod tests {
     }
 
     #[test]
+    fn progress_reports_follow_the_beam_down_and_leave_the_answer_as_it_is() {
+        use rand::SeedableRng;
+        use std::sync::Mutex;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (cube, _) = crate::scramble::scramble(&mut rng, 40);
+        let quiet = solve(&cube, &SolveOptions::default()).unwrap().moves;
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let sink = reports.clone();
+        let opts = SolveOptions {
+            progress: Some(Arc::new(move |p: &Progress| {
+                sink.lock().unwrap().push((p.stage, p.misplaced))
+            })),
+            ..SolveOptions::default()
+        };
+        assert_eq!(solve(&cube, &opts).unwrap().moves, quiet);
+        let reports = reports.lock().unwrap();
+        let beam: Vec<usize> = reports
+            .iter()
+            .filter(|(stage, _)| *stage == "beam")
+            .map(|&(_, left)| left)
+            .collect();
+        // One report a level at least, starting near the cube's own count.
+        assert!(beam.len() >= 10, "{reports:?}");
+        assert!(beam[0] <= cube.misplaced() + 26, "{reports:?}");
+        assert!(beam.iter().min() < Some(&cube.misplaced()), "{reports:?}");
+    }
+
+    #[test]
     fn the_likelier_shorter_path_weighs_cells_left_by_lead() {
         let (cube, undo) = two_moves_to_undo();
         let left = played(&cube, &undo[..1]).misplaced() as f64;
