@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,8 +77,13 @@ test('digit cube agrees with cubular_ref.py', { skip: noOracle }, () => {
   const c = new DigitCube();
   for (const m of moves) c.apply(parseBlockMove(m));
   const dir = mkdtempSync(join(tmpdir(), 'cubist-sim-'));
-  writeFileSync(join(dir, 'moves.txt'), moves.join('\n') + '\n');
-  const out = execFileSync('python3', [join(oracles, 'cubular_ref.py'), 'apply', 'target', join(dir, 'moves.txt')]);
+  let out;
+  try {
+    writeFileSync(join(dir, 'moves.txt'), moves.join('\n') + '\n');
+    out = execFileSync('python3', [join(oracles, 'cubular_ref.py'), 'apply', 'target', join(dir, 'moves.txt')]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   assert.equal(out.toString().replace(/\s+/g, ''), c.toString());
 });
 
