@@ -56,6 +56,12 @@ impl Spinner {
         Spinner(Some(bar))
     }
 
+    /// Whether it is shown (standard error is a terminal): reports for it are worth
+    /// making only then.
+    pub fn shows(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// A handle that sets the spinner's message from elsewhere (another thread, a
     /// solver's progress callback); it does nothing once the spinner is gone.
     pub fn messages(&self) -> SpinnerMessages {

@@ -7,7 +7,7 @@ use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
 use cubist_cubular::{
     format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Effort, Layout, Move,
-    Progress, SolveOptions,
+    Progress, ProgressFn, SolveOptions,
 };
 use cubist_search::Spinner;
 use rand::{Rng, SeedableRng};
@@ -48,9 +48,9 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     let opts = SolveOptions {
         effort: args.effort.map(Effort::new).unwrap_or_default(),
         time_budget: args.timeout.map(Duration::from_millis),
-        progress: Some(Arc::new(move |p: &Progress| {
-            messages.set(progress_message(p))
-        })),
+        progress: spinner.shows().then(|| -> ProgressFn {
+            Arc::new(move |p: &Progress| messages.set(progress_message(p)))
+        }),
     };
     let sol = solve_cube(&cube, &opts);
     drop(spinner);
