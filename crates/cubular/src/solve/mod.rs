@@ -123,6 +123,13 @@ impl Effort {
         [(1, 1), (6, 3), (6, 3), (8, 3), (8, 3)][self.0 as usize - 1]
     }
 
+    /// Whether the sweep also tries conjugates of two free moves (`A P Q A'`, see
+    /// `sweep::Board::placings`) for the cell due: from effort 3, where time is not
+    /// held to two seconds, as they take the sweep about two and a half times as long.
+    pub(crate) fn sweep_doubles(self) -> bool {
+        self.0 >= 3
+    }
+
     /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
     pub(crate) fn sweep_orders(self) -> usize {
         [1, 2, 4, 8, sweep::ORDERS][self.0 as usize - 1]
