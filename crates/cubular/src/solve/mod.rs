@@ -123,11 +123,17 @@ impl Effort {
         [(1, 1), (6, 3), (6, 3), (8, 3), (8, 3)][self.0 as usize - 1]
     }
 
-    /// Whether the sweep also tries conjugates of two free moves (`A P Q A'`, see
-    /// `sweep::Board::placings`) for the cell due: from effort 3, where time is not
-    /// held to two seconds, as they take the sweep about two and a half times as long.
-    pub(crate) fn sweep_doubles(self) -> bool {
-        self.0 >= 3
+    /// When the sweep also tries conjugates of two free moves (`A P Q A'`, see
+    /// [`sweep::Doubles`]) for the cell due: from effort 3 whenever no shorter free
+    /// path is found; at the default effort on a deep cube (`deep`, more than 500 cells
+    /// misplaced) only where nothing else places the cell, which keeps a 5000-move
+    /// scramble within two seconds.
+    pub(crate) fn sweep_doubles(self, deep: bool) -> sweep::Doubles {
+        match self.0 {
+            3.. => sweep::Doubles::Always,
+            2 if deep => sweep::Doubles::WhenStuck,
+            _ => sweep::Doubles::Never,
+        }
     }
 
     /// Cell orders the sweep tries (see [`sweep::ORDERS`]); the shortest finish is kept.
