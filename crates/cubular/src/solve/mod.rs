@@ -126,8 +126,8 @@ impl Effort {
     /// When the sweep also tries conjugates of two free moves (`A P Q A'`, see
     /// [`sweep::Doubles`]) for the cell due: from effort 3 whenever no shorter free
     /// path is found; at the default effort on a deep cube (`deep`, more than 500 cells
-    /// misplaced) only where nothing else places the cell, which keeps a 5000-move
-    /// scramble within two seconds.
+    /// misplaced) only where nothing places the cell cleanly in three moves, which keeps
+    /// a 5000-move scramble well within two seconds.
     pub(crate) fn sweep_doubles(self, deep: bool) -> sweep::Doubles {
         match self.0 {
             3.. => sweep::Doubles::Always,
