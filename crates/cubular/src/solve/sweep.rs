@@ -156,7 +156,7 @@ impl Board {
     /// search that reads them).
     fn turn(&mut self, mi: usize) {
         let cyc = &move_table()[mi];
-        let mut was = [false; 26];
+        let mut was = [false; MOVED];
         for (w, &(_, s)) in was.iter_mut().zip(cyc.iter()) {
             *w = self.locked[s as usize];
         }
@@ -166,18 +166,13 @@ impl Board {
         }
     }
 
-    /// [`Board::turn`] that keeps the per-block lock counts too.
+    /// [`Board::turn`] that keeps the per-block lock counts too: a cell's lock changes
+    /// where the piece coming in and the one leaving differ in theirs.
     fn turn_counted(&mut self, mi: usize) {
-        let cyc = &move_table()[mi];
-        let mut was = [false; 26];
-        for (w, &(_, s)) in was.iter_mut().zip(cyc.iter()) {
-            *w = self.locked[s as usize];
-        }
-        play(&mut self.cells, mi);
-        for (&now, &(d, _)) in was.iter().zip(cyc.iter()) {
-            let d = d as usize;
-            if self.locked[d] != now {
-                for &b in &blocks_of()[d] {
+        for &(d, s) in move_table()[mi].iter() {
+            let (now, was) = (self.locked[s as usize], self.locked[d as usize]);
+            if now != was {
+                for &b in &blocks_of()[d as usize] {
                     if now {
                         self.locked_in[b as usize] += 1;
                     } else {
@@ -186,9 +181,7 @@ impl Board {
                 }
             }
         }
-        for (&now, &(d, _)) in was.iter().zip(cyc.iter()) {
-            self.locked[d as usize] = now;
-        }
+        self.turn(mi);
     }
 
     /// [`Board::keeps_locked`] without the per-block counts (valid after [`Board::turn`]).
