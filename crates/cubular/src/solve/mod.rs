@@ -1287,6 +1287,25 @@ mod tests {
     }
 
     #[test]
+    fn effort_3_also_tries_the_default_efforts_wide_second_attempt() {
+        // Challenge-1 (382 misplaced cells): the default effort's wide second beam
+        // undoes it in 45 moves; effort 3's spread beam alone gave 221 (measured).
+        let text = include_str!("../../../../tests/data/cubular/challenge-1.txt");
+        let (cube, _) = crate::format::parse(text, None).unwrap();
+        let length = length_at_effort(&cube, SPREAD_EFFORT);
+        assert!(length <= 60, "{length} moves");
+        let attempts = |level| {
+            second_attempts(&SolveOptions {
+                effort: Effort::new(level),
+                ..SolveOptions::default()
+            })
+        };
+        assert_eq!(attempts(2), [Lead::Wide]);
+        assert_eq!(attempts(3), [Lead::Wide, Lead::Spread]);
+        assert_eq!(attempts(4), [Lead::Spread]);
+    }
+
+    #[test]
     fn from_effort_3_both_beams_are_finished_and_the_shorter_kept() {
         // On challenge-2 the estimate picks the bond-led beam (649 moves in all) where
         // the cell-led one finishes in 626 (measured).
