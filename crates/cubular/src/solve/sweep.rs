@@ -110,9 +110,6 @@ struct Board {
     prev: Vec<(u16, u16)>,
     seen: Vec<u32>,
     stamp: u32,
-    /// Whether the placements of the cell now asked for may be conjugates of two free
-    /// moves (see [`Board::placings`]).
-    doubles: Doubles,
 }
 
 impl Board {
@@ -125,7 +122,6 @@ impl Board {
             prev: vec![(0, 0); CELLS],
             seen: vec![u32::MAX; CELLS],
             stamp: 0,
-            doubles: Doubles::Never,
         }
     }
 
@@ -440,12 +436,12 @@ impl Board {
         t: usize,
         last: Option<usize>,
         due: &[usize],
-        keep: usize,
+        (keep, doubles): (usize, Doubles),
     ) -> Vec<(i32, Vec<usize>)> {
         for &c in due {
             self.weight[c] = DUE_WEIGHT;
         }
-        let found = self.placings(t, last, keep);
+        let found = self.placings(t, last, keep, doubles);
         for &c in due {
             self.weight[c] = 1;
         }
@@ -454,10 +450,16 @@ impl Board {
 
     /// The `keep` best ways to place `t` after the move `last` (best first): free
     /// paths, or conjugates `A P A'` of one move `P` (and `A P Q A'` of two when
-    /// [`Board::doubles`] is set; see the module doc) when no free path is shorter; ranked by their moves (counting what merges with `last`) at
+    /// `doubles` allows; see the module doc) when no free path is shorter; ranked by their moves (counting what merges with `last`) at
     /// [`MOVE_WEIGHT`] each plus the cells they leave wrong (see [`Board::outcome`]),
     /// with that sum, by which placements of different cells compare too.
-    fn placings(&mut self, t: usize, last: Option<usize>, keep: usize) -> Vec<(i32, Vec<usize>)> {
+    fn placings(
+        &mut self,
+        t: usize,
+        last: Option<usize>,
+        keep: usize,
+        doubles: Doubles,
+    ) -> Vec<(i32, Vec<usize>)> {
         // ((moves after merging with `last` at MOVE_WEIGHT each plus the weighted cells
         // left wrong, those moves), the moves).
         type Scored = ((i32, i32), Vec<usize>);
@@ -520,7 +522,7 @@ impl Board {
         // Conjugates of two free moves `A P Q A'`, for the cell due itself: where no
         // right piece is one move from where the setup took the cell, or where two
         // moves fix more of the cells due next.
-        let doubles = match self.doubles {
+        let doubles = match doubles {
             Doubles::Never => false,
             Doubles::WhenStuck => all
                 .iter()
@@ -782,12 +784,12 @@ fn choices(
     );
     let mut all = Vec::new();
     for &c in &cands {
-        board.doubles = if c == t { doubles } else { Doubles::Never };
+        let doubles = if c == t { doubles } else { Doubles::Never };
         let due: Vec<usize> = std::iter::once(t)
             .chain(window.iter().copied())
             .filter(|&d| d != c)
             .collect();
-        for (key, seq) in board.placings_with_due(c, last, &due, keep) {
+        for (key, seq) in board.placings_with_due(c, last, &due, (keep, doubles)) {
             all.push((key, c, seq));
         }
     }
