@@ -29,12 +29,13 @@ mod lanes;
 mod pairs;
 mod peephole;
 mod repair;
+mod shorten;
 mod sweep;
 mod weights;
 
 pub use peephole::simplify;
 
-use crate::cube::Cube;
+use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -766,7 +767,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
             }
         }
     }
-    let moves = simplify(&best.expect("at least one lead"));
+    // Runs of moves that fewer do the work of (see [`shorten`]).
+    let moves = shorten::shorten(cube.cells(), &SOLVED, &best.expect("at least one lead"));
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
