@@ -400,7 +400,10 @@ mod tests {
         }
         assert!(padded.len() > scramble.len() + 4, "few thirds put in");
         assert!(ends_solved(&cube, &padded));
-        assert!(simplify(&padded).len() > scramble.len(), "the clean-up alone does it");
+        assert!(
+            simplify(&padded).len() > scramble.len(),
+            "the clean-up alone does it"
+        );
         let short = shorten(cube.cells(), &SOLVED, &padded);
         assert!(short.len() <= scramble.len(), "{} moves", short.len());
         assert!(ends_solved(&cube, &short));
