@@ -8,15 +8,18 @@
 //! put in two turns of one block where, past the moves between them, one would do;
 //! and a solution may run on with moves that leave every digit as it is.
 //!
-//! Every run of up to [`RUN`] consecutive moves is compared with what the cube must
-//! hold after it (the solved cube with the rest of the solution undone): where at most
+//! Every run of up to [`RUN`] consecutive moves is compared with the cube the
+//! solution holds after it (which the rest of the solution takes on to the end): where at most
 //! [`MOST`] moves, fewer than the run, take the cube before the run there, they
-//! replace it. The biggest saving goes first (the earliest of equals), then the search
-//! starts again on the new solution, until no run can be shortened.
+//! replace it. The biggest savings go first (the earliest of equals), as many runs
+//! apart from one another as are found; where none is, the same is tried with each
+//! move taken as early, then as late, as the moves on blocks apart from it let it.
+//! The search starts again on the new solution until no run can be shortened.
 
 use super::simplify;
+use super::sweep::blocks_of;
 use crate::cube::{coords, CELLS};
-use crate::moves::{move_table, play, Move, MOVED};
+use crate::moves::{move_table, play, play_all, Move, MOVED};
 use std::collections::HashSet;
 
 /// Longest run of moves put in question.
@@ -86,9 +89,7 @@ fn packed(path: &[Move], later: bool) -> Vec<Move> {
 /// The cube `start` after `moves`.
 fn played(start: &[u8; CELLS], moves: &[Move]) -> [u8; CELLS] {
     let mut cells = *start;
-    for m in moves {
-        play(&mut cells, m.index());
-    }
+    play_all(&mut cells, moves);
     cells
 }
 
@@ -224,7 +225,8 @@ fn replacement(
         })
         .collect();
     for &cell in wrong {
-        for block in blocks_holding(cell) {
+        for &block in &blocks_of()[cell] {
+            let block = block as usize;
             if std::mem::replace(&mut tried[block], true) || !one_block_beside(&places, block) {
                 continue;
             }
@@ -325,17 +327,6 @@ fn bounds(cells: &[usize]) -> ([usize; 3], [usize; 3]) {
         }
     }
     (lo, hi)
-}
-
-/// Dense numbers of the blocks that hold `cell`.
-fn blocks_holding(cell: usize) -> impl Iterator<Item = usize> {
-    let (x, y, z) = coords(cell);
-    let around = |v: usize| v.saturating_sub(1).max(1)..=(v + 1).min(SPAN);
-    around(x).flat_map(move |bx| {
-        around(y).flat_map(move |by| {
-            around(z).map(move |bz| (bx - 1) * SPAN * SPAN + (by - 1) * SPAN + (bz - 1))
-        })
-    })
 }
 
 #[cfg(test)]
