@@ -38,7 +38,8 @@ pub struct SolveArgs {
     /// Time budget per cube in milliseconds; the best solution found so far is printed.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
-    /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest).
+    /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;
+    /// 2 by default, and above it the default's answer is kept where it is shorter).
     /// Without --timeout the search is measured in work, not time, so the same cube
     /// always gets the same answer.
     #[arg(long, value_name = "LEVEL")]
