@@ -62,10 +62,23 @@ fn examples_are_valid() {
 fn solve_then_verify_challenge_1() {
     let cube = data("cubular/challenge-1.txt");
     let moves = stdout_of(&["solve", cube.to_str().unwrap()]);
+    assert_solves(&cube, &moves, "default");
+}
+
+#[test]
+fn a_spent_time_budget_still_gives_a_solution() {
+    // A millisecond cuts the beams short at once; sweep and endgame still finish.
+    let cube = data("cubular/challenge-2.txt");
+    let moves = stdout_of(&["solve", "--timeout", "1", cube.to_str().unwrap()]);
+    assert_solves(&cube, &moves, "timeout");
+}
+
+/// `moves` (one per line) solve the digit cube in `cube`, by `cubist verify`.
+fn assert_solves(cube: &std::path::Path, moves: &str, tag: &str) {
     assert!(moves.lines().count() > 0);
     assert!(moves.lines().all(|l| l.len() == 5), "one move per line");
-    let tmp = std::env::temp_dir().join(format!("cubist-cli-{}.moves", std::process::id()));
-    std::fs::write(&tmp, &moves).unwrap();
+    let tmp = std::env::temp_dir().join(format!("cubist-cli-{tag}-{}.moves", std::process::id()));
+    std::fs::write(&tmp, moves).unwrap();
     assert_eq!(
         stdout_of(&["verify", cube.to_str().unwrap(), tmp.to_str().unwrap()]),
         "solved\n"

@@ -36,6 +36,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub max_length: usize,
     /// Time budget per cube in milliseconds; the best solution found so far is printed.
+    /// Digit cube: the effort's answer first (its beams cut short if the budget runs
+    /// out), then the higher efforts in turn while the budget lasts, each begun only
+    /// when it is likely to end in time; the shortest answer is printed.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
     /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;

@@ -48,6 +48,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     let opts = SolveOptions {
         effort: args.effort.map(Effort::new).unwrap_or_default(),
         time_budget: args.timeout.map(Duration::from_millis),
+        anytime: true,
         progress: spinner.shows().then(|| -> ProgressFn {
             Arc::new(move |p: &Progress| messages.set(progress_message(p)))
         }),

@@ -50,6 +50,8 @@ pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solve
     let opts = SolveOptions {
         effort,
         time_budget: Some(budget),
+        // A request gets the effort's answer; the pool's budget only cuts it short.
+        anytime: false,
         progress: None,
     };
     let solution =
