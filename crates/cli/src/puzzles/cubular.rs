@@ -34,9 +34,14 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
     parse_moves(&input.text).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
-/// One line on where a solve is: the stage and the cells it has left misplaced.
+/// One line on where a solve is: the stage and the cells it has left misplaced, and in
+/// a further run under `--timeout` its effort and the shortest answer so far.
 fn progress_message(p: &Progress) -> String {
-    format!("solving: {}, {} cells misplaced", p.stage, p.misplaced)
+    let line = format!("solving: {}, {} cells misplaced", p.stage, p.misplaced);
+    match p.best {
+        Some(best) => format!("{line} (effort {}; best so far {best} moves)", p.effort),
+        None => line,
+    }
 }
 
 /// `cubist solve` for the 9×9×9 digit cube.
@@ -293,4 +298,26 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_names_the_stage_and_in_a_further_run_the_best_so_far() {
+        let mut p = Progress {
+            stage: "beam",
+            misplaced: 300,
+            moves: 12,
+            effort: 3,
+            best: None,
+        };
+        assert_eq!(progress_message(&p), "solving: beam, 300 cells misplaced");
+        p.best = Some(565);
+        assert_eq!(
+            progress_message(&p),
+            "solving: beam, 300 cells misplaced (effort 3; best so far 565 moves)"
+        );
+    }
 }

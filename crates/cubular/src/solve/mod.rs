@@ -461,6 +461,10 @@ pub struct Progress {
     pub misplaced: usize,
     /// Moves so far.
     pub moves: usize,
+    /// The effort of the run at work (see [`solve`], which may make several).
+    pub effort: u32,
+    /// Moves in the shortest solution of the runs already ended, if any.
+    pub best: Option<usize>,
 }
 
 /// Callback receiving [`Progress`] reports.
@@ -533,6 +537,8 @@ impl Ctx {
                 stage,
                 misplaced: cube.misplaced(),
                 moves,
+                effort: self.opts.effort.level(),
+                best: None,
             });
         }
     }
@@ -757,7 +763,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
             &SolveOptions {
                 effort,
                 time_budget,
-                ..opts.clone()
+                anytime: false,
+                progress: with_best(&opts.progress, moves.len()),
             },
         )?;
         if other.len() < moves.len() {
@@ -767,6 +774,19 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     Ok(Solution {
         moves,
         elapsed: start.elapsed(),
+    })
+}
+
+/// `progress` with every report saying that the shortest solution so far has `best`
+/// moves.
+fn with_best(progress: &Option<ProgressFn>, best: usize) -> Option<ProgressFn> {
+    progress.clone().map(|p| -> ProgressFn {
+        Arc::new(move |r: &Progress| {
+            p(&Progress {
+                best: Some(best),
+                ..r.clone()
+            })
+        })
     })
 }
 
@@ -1258,12 +1278,27 @@ mod tests {
         };
         let alone = solved_checked(&cube, &at(Duration::from_secs(3600), false));
         let default = length_at_effort(&cube, Effort::DEFAULT.level());
-        let ample = solved_checked(&cube, &at(Duration::from_secs(3600), true));
+        let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = reports.clone();
+        let ample = solved_checked(
+            &cube,
+            &SolveOptions {
+                progress: Some(Arc::new(move |p: &Progress| {
+                    log.lock().unwrap().push((p.effort, p.best))
+                })),
+                ..at(Duration::from_secs(3600), true)
+            },
+        );
         assert!(
             ample.moves.len() < alone.moves.len(),
             "{} moves",
             ample.moves.len()
         );
+        // The further runs report their effort and the first run's answer as the best.
+        let reports = reports.lock().unwrap();
+        assert!(reports.contains(&(1, None)));
+        assert!(reports.contains(&(2, Some(alone.moves.len()))));
+        assert!(reports.iter().any(|&(e, best)| e == 5 && best.is_some()));
         assert!(
             ample.moves.len() < default,
             "{} against {default}",
