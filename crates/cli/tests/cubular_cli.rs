@@ -73,7 +73,8 @@ fn a_spent_time_budget_still_gives_a_solution() {
     assert_solves(&cube, &moves, "timeout");
 }
 
-/// `moves` (one per line) solve the digit cube in `cube`, by `cubist verify`.
+/// `moves` (one per line) solve the digit cube in `cube`, by `cubist verify` and by the
+/// reference model when it is there.
 fn assert_solves(cube: &std::path::Path, moves: &str, tag: &str) {
     assert!(moves.lines().count() > 0);
     assert!(moves.lines().all(|l| l.len() == 5), "one move per line");
@@ -83,6 +84,18 @@ fn assert_solves(cube: &std::path::Path, moves: &str, tag: &str) {
         stdout_of(&["verify", cube.to_str().unwrap(), tmp.to_str().unwrap()]),
         "solved\n"
     );
+    if let Some(dir) = cubist_testkit::oracle_dir(&["cubular_ref.py"]) {
+        let status = std::process::Command::new("python3")
+            .arg(dir.join("cubular_ref.py"))
+            .args(["verify", cube.to_str().unwrap(), tmp.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(
+            status.success(),
+            "the reference model rejects the {tag} answer"
+        );
+    }
     let _ = std::fs::remove_file(&tmp);
 }
 
