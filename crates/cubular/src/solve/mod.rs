@@ -790,10 +790,10 @@ fn with_best(progress: &Option<ProgressFn>, best: usize) -> Option<ProgressFn> {
     })
 }
 
-/// About how long each effort takes against the others (effort 1 first), from
+/// About how long each effort takes against the default (effort 1 first), from
 /// `cubist solve --effort 1..5` on a 5000-move scramble, challenge-3 and a 40-move
-/// scramble: the default's time times these over this one's is what a further run is
-/// expected to take.
+/// scramble, rounded up: a further run at effort `e` after a first one at `f` is
+/// expected to take the first one's time times `EFFORT_TIME[e] / EFFORT_TIME[f]`.
 const EFFORT_TIME: [f64; 5] = [0.2, 1.0, 14.0, 32.0, 150.0];
 
 /// The efforts [`solve`] runs after the one asked for, cheapest first: the default
