@@ -10,6 +10,7 @@ pub mod magic;
 pub mod moves;
 pub mod scramble;
 pub mod solve;
+pub mod symmetry;
 
 pub use cube::Cube;
 pub use format::{parse, Layout, ParseError};
