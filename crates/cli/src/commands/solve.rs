@@ -37,12 +37,15 @@ pub struct SolveArgs {
     pub max_length: usize,
     /// Time budget per cube in milliseconds; the best solution found so far is printed.
     /// Digit cube: the effort's answer first (its beams cut short if the budget runs
-    /// out), then the higher efforts in turn while the budget lasts, each begun only
-    /// when it is likely to end in time; the shortest answer is printed.
+    /// out), then the default effort on the cube seen through each of its 12
+    /// symmetries and the higher efforts (on a deeply scrambled cube those first) while
+    /// the budget lasts, each begun only when it is likely to end in time; the
+    /// shortest answer is printed.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
     /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;
-    /// 2 by default, and above it the default's answer is kept where it is shorter).
+    /// 2 by default; from 3 the default also runs on the cube seen through each of its
+    /// 12 symmetries, and the shortest answer is kept).
     /// Without --timeout the search is measured in work, not time, so the same cube
     /// always gets the same answer.
     #[arg(long, value_name = "LEVEL")]

@@ -5,6 +5,7 @@ use crate::commands::{bench::BenchArgs, scramble::ScrambleArgs, show::ShowArgs, 
 use crate::failure::Unsolvable;
 use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
+use cubist_cubular::symmetry::SYMMETRIES;
 use cubist_cubular::{
     format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Effort, Layout, Move,
     Progress, ProgressFn, SolveOptions,
@@ -35,11 +36,16 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
 }
 
 /// One line on where a solve is: the stage and the cells it has left misplaced, and in
-/// a further run under `--timeout` its effort and the shortest answer so far.
+/// a further run (a higher effort, or under `--timeout`) its effort, the symmetry it
+/// sees the cube through, and the shortest answer so far.
 fn progress_message(p: &Progress) -> String {
     let line = format!("solving: {}, {} cells misplaced", p.stage, p.misplaced);
+    let run = match p.symmetry {
+        0 => format!("effort {}", p.effort),
+        s => format!("effort {}, symmetry {s} of {}", p.effort, SYMMETRIES - 1),
+    };
     match p.best {
-        Some(best) => format!("{line} (effort {}; best so far {best} moves)", p.effort),
+        Some(best) => format!("{line} ({run}; best so far {best} moves)"),
         None => line,
     }
 }
@@ -312,12 +318,19 @@ mod tests {
             moves: 12,
             effort: 3,
             best: None,
+            symmetry: 0,
         };
         assert_eq!(progress_message(&p), "solving: beam, 300 cells misplaced");
         p.best = Some(565);
         assert_eq!(
             progress_message(&p),
             "solving: beam, 300 cells misplaced (effort 3; best so far 565 moves)"
+        );
+        p.effort = 2;
+        p.symmetry = 4;
+        assert_eq!(
+            progress_message(&p),
+            "solving: beam, 300 cells misplaced (effort 2, symmetry 4 of 11; best so far 565 moves)"
         );
     }
 }
