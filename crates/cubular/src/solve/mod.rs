@@ -773,7 +773,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
                 effort: run.effort,
                 time_budget,
                 anytime: false,
-                progress: with_best(&opts.progress, moves.len(), run.symmetry),
+                progress: for_further_run(&opts.progress, moves.len(), run.symmetry),
             },
         )?;
         if other.len() < moves.len() {
@@ -791,9 +791,13 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     })
 }
 
-/// `progress` with every report saying that the shortest solution so far has `best`
-/// moves and which symmetry the cube is seen through.
-fn with_best(progress: &Option<ProgressFn>, best: usize, symmetry: usize) -> Option<ProgressFn> {
+/// `progress` for a further run: every report says that the shortest solution so far
+/// has `best` moves, and which symmetry the run sees the cube through.
+fn for_further_run(
+    progress: &Option<ProgressFn>,
+    best: usize,
+    symmetry: usize,
+) -> Option<ProgressFn> {
     progress.clone().map(|p| -> ProgressFn {
         Arc::new(move |r: &Progress| {
             p(&Progress {
@@ -1309,18 +1313,19 @@ mod tests {
 
     #[test]
     fn further_runs_are_the_default_in_every_symmetry_and_with_a_budget_every_higher_effort() {
-        let runs = |level, budget: Option<Duration>, anytime| -> Vec<(u32, usize)> {
+        let runs_on = |deep, level, budget: Option<Duration>, anytime| -> Vec<(u32, usize)> {
             let opts = SolveOptions {
                 effort: Effort::new(level),
                 time_budget: budget,
                 anytime,
                 ..SolveOptions::default()
             };
-            further_runs(&opts, false)
+            further_runs(&opts, deep)
                 .iter()
                 .map(|r| (r.effort.level(), r.symmetry))
                 .collect()
         };
+        let runs = |level, budget, anytime| runs_on(false, level, budget, anytime);
         let default = |from| (from..SYMMETRIES).map(|s| (2, s)).collect::<Vec<_>>();
         let then = |mut runs: Vec<(u32, usize)>, levels: &[u32]| {
             runs.extend(levels.iter().map(|&l| (l, 0)));
@@ -1338,19 +1343,9 @@ mod tests {
         assert_eq!(runs(4, hour, true), then(default(0), &[5]));
         assert_eq!(runs(5, hour, true), default(0));
         // On a deep cube the higher efforts come first.
-        let deep = SolveOptions {
-            effort: Effort::new(2),
-            time_budget: hour,
-            anytime: true,
-            ..SolveOptions::default()
-        };
-        let order: Vec<(u32, usize)> = further_runs(&deep, true)
-            .iter()
-            .map(|r| (r.effort.level(), r.symmetry))
-            .collect();
         let mut expected = vec![(3, 0), (4, 0), (5, 0)];
         expected.extend(default(1));
-        assert_eq!(order, expected);
+        assert_eq!(runs_on(true, 2, hour, true), expected);
     }
 
     #[test]
