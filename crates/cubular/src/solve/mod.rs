@@ -13,8 +13,9 @@
 //! the right order after all. Only the part of a beam's path that pays for itself is
 //! kept, and repaired (moves moved, turned, deleted or added) when it leaves at most
 //! 200 cells, from the whole path and from its prefixes, and for at most 60 cells by a
-//! beam over such edits (several at once) and by pairs of turns of one block put in at
-//! once (see `pairs`); from effort 3 a larger residue gets a
+//! beam over such edits (several at once), by pairs of turns of one block put in at
+//! once (see `pairs`) and by two moves of overlapping blocks added at once; from
+//! effort 3 a larger residue gets a
 //! continued, narrow beam. A modest residue then goes straight to the commutators, a
 //! large one to sweep and endgame. A final pass merges and cancels moves. Every
 //! solution is checked by applying it before it is returned.
@@ -664,6 +665,22 @@ const EARLY_EDIT_RESIDUE: usize = 30;
 /// [`pairs::WORK`], 9,003 for 18% more CPU time, challenge-1 208 -> 214).
 const PAIR_RESIDUE: usize = 60;
 
+/// Single additions [`repair::double_insertion`] tries a second move with.
+const DOUBLE_FIRSTS: usize = 1000;
+
+/// Cells left after the pairs up to which two moves are added at once ([`doubled`]):
+/// [`PAIR_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`] 100.
+fn double_residue(effort: Effort) -> usize {
+    if effort.level() >= WIDE_DOUBLE_EFFORT {
+        100
+    } else {
+        PAIR_RESIDUE
+    }
+}
+
+/// Lowest effort at which [`doubled`] takes residues of up to 100 cells.
+const WIDE_DOUBLE_EFFORT: u32 = 3;
+
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
 /// 20-45 moves, with the best pair of each round kept: 4 rounds 2,906 moves, 8 rounds
 /// 2,842, 16 rounds 2,788 for 10% more time and up to 4.5 s a cube.
@@ -998,7 +1015,11 @@ fn shallow_picked(
     // A small residue gets the edit beam it would get when picked before the second
     // beam is run: when that leaves nothing, the second beam is not needed.
     let early = first.1.misplaced() <= EARLY_EDIT_RESIDUE;
-    let first = if early { edited(cube, first) } else { first };
+    let first = if early {
+        edited(cube, first, ctx)
+    } else {
+        first
+    };
     if first.1.is_solved() {
         return finished(cube, first.0, first.1, false, from_start, ctx);
     }
@@ -1097,7 +1118,7 @@ fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Move>, Cube) 
 /// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
 /// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells), each kept when it leaves
 /// fewer.
-fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
+fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube), ctx: &Ctx) -> (Vec<Move>, Cube) {
     let (beam_moves, work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
         let edited = repair::edit_beam(
             cube.cells(),
@@ -1120,10 +1141,41 @@ fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cub
         let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS, pairs::WORK);
         let after = played(cube, &paired);
         if after.misplaced() < work.misplaced() {
-            return (paired, after);
+            return doubled(cube, (paired, after), ctx);
         }
     }
-    (beam_moves, work)
+    doubled(cube, (beam_moves, work), ctx)
+}
+
+/// Two moves added at once ([`repair::double_insertion`]), each time followed by the
+/// repair and, for at most [`RESIDUE_FOR_EDIT_BEAM`] cells, the edit beam, while that
+/// leaves fewer cells and at most [`double_residue`] are left.
+fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube), ctx: &Ctx) -> (Vec<Move>, Cube) {
+    if ctx.opts.effort.level() < Effort::DEFAULT.level() {
+        return (moves, work);
+    }
+    while (1..=double_residue(ctx.opts.effort)).contains(&work.misplaced()) {
+        let Some(q) = repair::double_insertion(cube.cells(), &moves, DOUBLE_FIRSTS) else {
+            break;
+        };
+        let mut q = repair::run(cube.cells(), &q);
+        let left = played(cube, &q);
+        if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&left.misplaced()) {
+            q = repair::edit_beam(
+                cube.cells(),
+                &q,
+                EDIT_BEAM_WIDTH,
+                EDIT_BEAM_ROUNDS,
+                EDIT_BEAM_WORK,
+            );
+        }
+        let after = played(cube, &q);
+        if after.misplaced() >= work.misplaced() {
+            break;
+        }
+        (moves, work) = (q, after);
+    }
+    (moves, work)
 }
 
 /// The rest of [`after_beam`] after [`repaired`]: the edit beam and pairs for a small
@@ -1138,7 +1190,7 @@ fn finished(
     ctx: &Ctx,
 ) -> Result<(Vec<Move>, bool), SolveError> {
     let (mut beam_moves, mut work) = if edit {
-        edited(cube, (beam_moves, work))
+        edited(cube, (beam_moves, work), ctx)
     } else {
         (beam_moves, work)
     };
@@ -1350,9 +1402,9 @@ mod tests {
 
     #[test]
     fn a_time_budget_is_spent_on_higher_efforts_and_a_spent_one_begins_none() {
-        // A 22-move scramble that effort 1 finishes in 69 moves, the default in 53 and
-        // effort 5 in 49 (measured), each in seconds.
-        let cube = seeded_scramble(25, 22);
+        // A 22-move scramble that effort 1 finishes in 47 moves, the default in 41 and
+        // efforts 3 and 5 in 21 (measured), each in seconds.
+        let cube = seeded_scramble(50, 22);
         let at = |budget: Duration, anytime| SolveOptions {
             effort: Effort::new(1),
             time_budget: Some(budget),
