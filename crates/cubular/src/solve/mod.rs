@@ -17,8 +17,9 @@
 //! once (see `pairs`) and by two moves of overlapping blocks added at once; from
 //! effort 3 a larger residue gets a
 //! continued, narrow beam. A modest residue then goes straight to the commutators, a
-//! large one to sweep and endgame. A final pass merges and cancels moves. Every
-//! solution is checked by applying it before it is returned.
+//! large one to sweep and endgame. A solution of at most 100 moves is tightened
+//! (see `tighten`), and a final pass merges and cancels moves and replaces runs by
+//! fewer. Every solution is checked by applying it before it is returned.
 
 mod beam;
 mod block_sums;
@@ -32,6 +33,7 @@ mod peephole;
 mod repair;
 mod shorten;
 mod sweep;
+mod tighten;
 mod weights;
 
 pub use peephole::simplify;
@@ -665,6 +667,9 @@ const EARLY_EDIT_RESIDUE: usize = 30;
 /// [`pairs::WORK`], 9,003 for 18% more CPU time, challenge-1 208 -> 214).
 const PAIR_RESIDUE: usize = 60;
 
+/// Longest solution that [`tighten`] tries to make shorter.
+const TIGHTEN_MOST: usize = 100;
+
 /// Single additions [`repair::double_insertion`] tries a second move with.
 const DOUBLE_FIRSTS: usize = 1000;
 
@@ -950,7 +955,11 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         }
     }
     // Runs of moves that fewer do the work of (see [`shorten`]).
-    let moves = shorten::shorten(cube.cells(), &SOLVED, &best.expect("at least one lead"));
+    let mut best = best.expect("at least one lead");
+    if opts.effort.level() >= Effort::DEFAULT.level() && best.len() <= TIGHTEN_MOST {
+        best = tighten::tighten(cube.cells(), &best);
+    }
+    let moves = shorten::shorten(cube.cells(), &SOLVED, &best);
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
