@@ -670,21 +670,31 @@ const PAIR_RESIDUE: usize = 60;
 /// Longest solution that [`tighten`] tries to make shorter.
 const TIGHTEN_MOST: usize = 100;
 
-/// Single additions [`repair::double_insertion`] tries a second move with.
+/// Single additions [`repair::double_insertion`] tries a second move with. Up to 100
+/// cells, on 60 scrambles of 10-100 moves (seeds 7 and 12), 300 gave 12,764 and 19,451
+/// moves in all, 1000 gave 12,510 and 19,348; up to 60 cells 3000 gave 12,792 and
+/// 19,571 against 12,800 and 19,571, up to 2.7 s a cube.
 const DOUBLE_FIRSTS: usize = 1000;
 
 /// Cells left after the pairs up to which two moves are added at once ([`doubled`]):
-/// [`PAIR_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`] 100.
+/// [`PAIR_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`] [`WIDE_DOUBLE_RESIDUE`].
 fn double_residue(effort: Effort) -> usize {
     if effort.level() >= WIDE_DOUBLE_EFFORT {
-        100
+        WIDE_DOUBLE_RESIDUE
     } else {
         PAIR_RESIDUE
     }
 }
 
-/// Lowest effort at which [`doubled`] takes residues of up to 100 cells.
+/// Lowest effort at which [`doubled`] takes residues of up to [`WIDE_DOUBLE_RESIDUE`]
+/// cells.
 const WIDE_DOUBLE_EFFORT: u32 = 3;
+
+/// Cells up to which [`doubled`] runs from [`WIDE_DOUBLE_EFFORT`]. At the default
+/// effort it took 60 scrambles of 10-100 moves (seed 7) from 12,800 moves to 12,510
+/// (a 49-move scramble 183 -> 95) and 60 more (seed 12) from 19,571 to 19,348, but the
+/// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube.
+const WIDE_DOUBLE_RESIDUE: usize = 100;
 
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
 /// 20-45 moves, with the best pair of each round kept: 4 rounds 2,906 moves, 8 rounds

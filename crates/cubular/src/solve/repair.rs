@@ -390,14 +390,8 @@ impl Played<'_> {
             .filter(|&b| keep(b))
             .map(|b| {
                 let frame = &frames[b];
-                let block = Move::from_index(b * 9);
-                let places = std::iter::once(0).chain(
-                    (0..self.path.len())
-                        .filter(|&i| !self.path[i].disjoint(block))
-                        .map(|i| i + 1),
-                );
                 let mut best = (0i32, usize::MAX, usize::MAX);
-                for j in places {
+                for j in self.insertion_places(b) {
                     // The block's cells now and the digits their pieces need where
                     // they end, padded to 32 to compare at once.
                     let corner = frame.cells[0] as usize;
@@ -430,6 +424,18 @@ impl Played<'_> {
 }
 
 impl Played<'_> {
+    /// The places where a move of `block` added to the path may give different cubes:
+    /// the start and just past each move that overlaps the block (its cells, and
+    /// where they end, change only there).
+    fn insertion_places(&self, block: usize) -> impl Iterator<Item = usize> + '_ {
+        let block = Move::from_index(block * 9);
+        std::iter::once(0).chain(
+            (0..self.path.len())
+                .filter(move |&i| !self.path[i].disjoint(block))
+                .map(|i| i + 1),
+        )
+    }
+
     /// The `most` best single moves to add (each with its change to the cells
     /// misplaced, its place and its move index), best first, at the places
     /// [`Played::best_insertion`] tries.
@@ -440,13 +446,7 @@ impl Played<'_> {
             .flat_map_iter(|b| {
                 let frame = &frames[b];
                 let corner = frame.cells[0] as usize;
-                let block = Move::from_index(b * 9);
-                let places = std::iter::once(0).chain(
-                    (0..self.path.len())
-                        .filter(move |&i| !self.path[i].disjoint(block))
-                        .map(|i| i + 1),
-                );
-                places.flat_map(move |j| {
+                self.insertion_places(b).flat_map(move |j| {
                     let now = gathered(&self.states[j], corner);
                     let home = gathered(&self.needs[j], corner);
                     let wrong_now = wrong_in(&now, &home);
