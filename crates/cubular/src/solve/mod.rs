@@ -693,7 +693,9 @@ const WIDE_DOUBLE_EFFORT: u32 = 3;
 /// Cells up to which [`doubled`] runs from [`WIDE_DOUBLE_EFFORT`]. At the default
 /// effort it took 60 scrambles of 10-100 moves (seed 7) from 12,800 moves to 12,510
 /// (a 49-move scramble 183 -> 95) and 60 more (seed 12) from 19,571 to 19,348, but the
-/// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube.
+/// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube; with
+/// at most three rounds above 60 cells (and the tightening), 12,618, 19,556 and 6,957
+/// against 12,798, 19,571 and 6,915, at up to 3.6 s a cube.
 const WIDE_DOUBLE_RESIDUE: usize = 100;
 
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
