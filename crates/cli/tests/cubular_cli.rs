@@ -93,6 +93,25 @@ fn effort_3_answers_through_a_symmetry_solve_the_cube_as_given() {
     let _ = std::fs::remove_file(&path);
 }
 
+#[test]
+fn a_scramble_undone_with_two_moves_added_at_once_verifies_with_the_oracle() {
+    // A 28-move scramble whose repaired path lacked two moves that help only
+    // together: 46 moves before the double additions, 28 with them (measured).
+    let cube = stdout_of(&[
+        "scramble", "--puzzle", "cubular", "--seed", "606", "--moves", "28",
+    ]);
+    let path = std::env::temp_dir().join(format!("cubist-cli-double-{}.txt", std::process::id()));
+    std::fs::write(&path, cube).unwrap();
+    let moves = stdout_of(&["solve", path.to_str().unwrap()]);
+    assert!(
+        moves.lines().count() <= 28,
+        "{} moves",
+        moves.lines().count()
+    );
+    assert_solves(&path, &moves, "double");
+    let _ = std::fs::remove_file(&path);
+}
+
 /// `moves` (one per line) solve the digit cube in `cube`, by `cubist verify` and by the
 /// reference model when it is there.
 fn assert_solves(cube: &std::path::Path, moves: &str, tag: &str) {
