@@ -12,8 +12,9 @@
 use super::block_sums::{arrangements, Sums};
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks};
+use super::lead::{Lead, SHALLOW_MISPLACED, WIDE_SECOND_BEAM};
 use super::weights::{by_sum, cost_table};
-use super::{Ctx, Lead, SHALLOW_MISPLACED};
+use super::Ctx;
 use crate::cube::{Cube, CELLS};
 use crate::moves::{move_table, Move, MOVE_COUNT};
 use rayon::prelude::*;
@@ -504,7 +505,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     // Beside a cell-led beam, a bond-led one may get its own width and work; so does
     // the default effort's wide second attempt.
     let wide = match lead {
-        Lead::Wide => Some(super::WIDE_SECOND_BEAM),
+        Lead::Wide => Some(WIDE_SECOND_BEAM),
         Lead::Bonds | Lead::Spread if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
         _ => None,
     };

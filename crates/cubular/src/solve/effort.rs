@@ -1,11 +1,11 @@
 //! How hard the solver searches: [`Effort`], and what each level sets for the stages
 //! (beam width and work, sweep orders, commutators and carries).
 
-use super::sweep;
-use super::{
+use super::lead::{
     Lead, SHALLOW_MISPLACED, WIDEST_BOND_MISPLACED, WIDE_BOND_MISPLACED, WIDE_BOND_WIDTH,
     WIDE_BOND_WORK, WIDE_SECOND_BEAM,
 };
+use super::sweep;
 
 /// How hard to search: 1 fastest .. 5 shortest solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

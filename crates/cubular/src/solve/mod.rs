@@ -22,7 +22,8 @@
 //! fewer. Every solution is checked by applying it before it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
-//! each stage searches ([`Effort`]).
+//! each stage searches ([`Effort`]), and `lead` which beams a cube gets and which of
+//! their paths goes on to the finish.
 
 mod beam;
 mod block_sums;
@@ -32,6 +33,7 @@ mod endgame;
 mod finish;
 mod frame;
 mod lanes;
+mod lead;
 mod pairs;
 mod peephole;
 mod repair;
@@ -43,275 +45,19 @@ mod weights;
 pub use effort::Effort;
 pub use peephole::simplify;
 
+use lead::{
+    likelier_shorter, picks_second_beam, second_attempts, skips_cell_led_beam,
+    spread_promises_shorter, Lead, BOTH_LEADS_MISPLACED, FINISH_BOTH_EFFORT, PICKED_SPREAD_EFFORT,
+    PICK_MOVES_PER_CELL, SECOND_BEAM_EFFORT, SHALLOW_MISPLACED, SPREAD_EFFORT,
+    START_FINISH_MISPLACED, WIDE_BOND_MISPLACED,
+};
+
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
 use crate::symmetry::{symmetries, SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What leads the beam's score: misplaced cells or broken bonds.
-///
-/// Broken bonds rank the true undo of a scramble move among the best few of the 3087
-/// moves, where misplaced cells often rank it in the hundreds (a third of the digits
-/// survive any turn by chance); but turns of one block that differ by a third of a turn
-/// about its diagonal mend the same bonds, so a bond-led beam needs a wider beam to keep
-/// the right one, and [`repair`] mends the slips it still makes. On a deeply scrambled
-/// cube the bonds around most blocks are broken whatever the last moves were; there the
-/// cell-led beam leaves a residue that the later stages finish in fewer moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Lead {
-    /// Weighted misplaced cells lead; a broken bond counts [`Lead::bond_weight`].
-    Cells,
-    /// Broken bonds lead; moves that break more bonds than they mend are skipped.
-    Bonds,
-    /// As [`Lead::Bonds`], and a bond that runs against the solved cube's direction
-    /// counts [`Lead::aligned_weight`] more: the second beam a shallow scramble gets
-    /// when the first does not undo it (see [`solve()`]).
-    Aligned,
-    /// As [`Lead::Bonds`], but each beam cube passes at most [`SPREAD_CHILDREN`]
-    /// children to the next level: the second attempt a cube of 331-400 misplaced
-    /// cells gets from [`SPREAD_EFFORT`] on (see [`solve()`]).
-    Spread,
-    /// As [`Lead::Bonds`], with the width and work of [`WIDE_SECOND_BEAM`]: the second
-    /// attempt such a cube gets at the default effort.
-    Wide,
-}
-
-/// Misplaced cells up to which a cube counts as shallowly scrambled (about 30 random
-/// moves leave 300-320), so that the beam is led by bonds.
-const SHALLOW_MISPLACED: usize = 330;
-
-/// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] is tried by both
-/// leads (random scrambles of up to about 100 moves leave 500 or fewer; 5000-move ones
-/// about 640). A bond-led beam run to the end (not judged by cells fixed) undoes the
-/// scramble moves of the less tangled regions, a cell-led one the cells; each gets
-/// half the work.
-const BOTH_LEADS_MISPLACED: usize = 500;
-
-/// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] (a random scramble of
-/// about 33-50 moves) gets, at the default effort, a bond-led beam
-/// [`WIDE_BOND_WIDTH`] wide that may try [`WIDE_BOND_WORK`] moves, instead of 32 wide
-/// with half the effort's work: it goes about twice as deep and undoes most of the
-/// scramble where the narrow one slips early. On 28 such cubes (20 scrambles of 34-53
-/// moves, seeds 301-320, and eight others) it took 5,630 moves in all to 4,903 (a
-/// 39-move scramble 81 -> 38, one of 42 moves 84 -> 48), one cube longer (265 ->
-/// 302), for a third more CPU time there; the slowest of them took as long as
-/// before (2.2 s on a slow spell of the host). Width 128 with 20 million moves gave
-/// 5,246 moves; 200 with 30 million 4,936, at 1.7 times the time; 400 with 60
-/// million 4,710, at 2.4 times. Above 400 cells the cell-led beam's path is nearly
-/// always the one finished.
-const WIDE_BOND_MISPLACED: usize = 400;
-
-/// Misplaced cells up to which a cube past [`WIDE_BOND_MISPLACED`] (a random scramble
-/// of about 40-60 moves) gets, at the default effort, a bond-led beam alone with the
-/// width and work of [`WIDE_SECOND_BEAM`], instead of a cell-led beam and one 32 wide
-/// sharing the effort's work. Binary against binary, one run after the other: 58
-/// cubes of 401-450 cells among 160 scrambles of 40-60 moves (seeds 601-760), 22,029
-/// moves in all -> 18,382 (48 shorter, 9 longer; 0 -> 3 undone within their length,
-/// a 48-move scramble 222 -> 48), 75.6 -> 144.8 s of CPU time, the slowest cube 1.46
-/// -> 2.05 s; 31 other cubes of 401-448 cells 12,690 -> 11,059 (challenge-2 557 ->
-/// 567, the bench's scramble-0 295 -> 47), 58.1 -> 87.3 s, the slowest 1.90 -> 2.27
-/// s. As a second attempt after the first (as on a cube of up to 400 cells) it took
-/// those 31 to 10,905 moves, but for twice the CPU time; 320 wide with 48 million
-/// moves gave 11,320, 240 with 36 million 11,698, 160 with 24 million 12,417. Up to
-/// 480 cells, 25 cubes of 451-480 (scrambles of 48-70 moves, seeds 801-1040) went
-/// from 13,608 moves to 13,087 (16 shorter, 8 longer), none undone within its
-/// length, for a quarter more CPU time: too little for the time.
-const WIDEST_BOND_MISPLACED: usize = 450;
-
-/// Misplaced cells up to which a cube is not finished by sweep and endgame from the
-/// start beside the finish of its beam's residue (see [`finished`]): on the 63 cubes
-/// of 331-400 cells and the 31 of 401-448 above, the finish from the start never came
-/// out shorter, and leaving it out saved 5% of their CPU time (at effort 3, on 22 of
-/// them, the same answers for 4% less).
-const START_FINISH_MISPLACED: usize = WIDEST_BOND_MISPLACED;
-
-/// Width of the bond-led beam on a cube up to [`WIDE_BOND_MISPLACED`] cells.
-const WIDE_BOND_WIDTH: usize = 160;
-
-/// Moves the bond-led beam may try on a cube up to [`WIDE_BOND_MISPLACED`] cells. With
-/// 16 million the band's cubes took 25-30% less time for 1-4% more moves (on 40
-/// scrambles of 33-50 moves, 6,433 against 6,152); with 32 million, on the 28 cubes
-/// above, 5,005 against 4,903. Challenge-1 (382 cells) is undone only from about 400
-/// wide and 60 million moves (45 moves; 320 wide with 40 million: 104).
-const WIDE_BOND_WORK: u64 = 24_000_000;
-
-/// Children one cube of the [`Lead::Spread`] beam may pass on. Any small change to the
-/// bond-led beam moves single cubes of 330-430 misplaced cells by up to 200 moves
-/// either way (capping the default effort's wide beam at 8 children: 11 of 28 such
-/// cubes shorter, 11 longer), so the capped beam is not a better beam but a different
-/// one, and a cube the first attempt does not undo gets both, the shorter solution
-/// kept. Caps of 4, 6, 12, 20 and 40 alone gave 5,171, 4,974, 5,304, 4,784 and 5,063
-/// moves on those cubes, against 4,672 at 8 and 4,903 without.
-const SPREAD_CHILDREN: usize = 8;
-
-/// Lowest effort at which a cube of 331-400 misplaced cells that the first beams did
-/// not undo gets a second attempt led by a [`Lead::Spread`] beam, finished in full
-/// (from [`PICKED_SPREAD_EFFORT`] a [`Lead::Wide`] one, finished only when it promises
-/// more). At effort 3, on the
-/// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
-/// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
-/// s on a slow spell of the host); 40 scrambles of 33-50 moves (seeds 501-540), not
-/// used in choosing it, 5,900 -> 5,580 (11 shorter, none longer, 10 -> 12 undone
-/// within their length) for about a quarter more. At the default effort it took those cubes from
-/// 4,903 moves to 4,704 and 40 scrambles of 33-50 moves (seeds 501-540) from 6,152 to
-/// 5,793, but for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
-/// default's two seconds, so there it is finished only when it promises more.
-const SPREAD_EFFORT: u32 = 3;
-
-/// Lowest effort at which a cube of 331-400 misplaced cells that the first beam did
-/// not undo gets a second attempt, finished only when [`spread_promises_shorter`]:
-/// since [`WIDE_SECOND_BEAM`] a [`Lead::Wide`] one, before it the spread one of
-/// [`SPREAD_EFFORT`], whose figures follow. Against none, at the default effort, binary against
-/// binary in one run on a slow spell of the host (with the cell-led beam left out, see
-/// [`skips_cell_led_beam`]): the 28 cubes of 329-433 cells 4,903 -> 4,748 moves (2
-/// shorter, none longer) for 15% more CPU time; 40 scrambles of 33-50 moves (seeds
-/// 501-540) 6,152 -> 5,881 (6 shorter, none longer) for 26% more; 40 more (seeds
-/// 541-580), not used in choosing the bound, 5,832 -> 5,633 (4 shorter, none longer)
-/// for 18% more. The slowest cube of each set took 2.3-2.6 s before and 3.2-3.6 s
-/// after on that slow spell. Finished always, as from [`SPREAD_EFFORT`], it took the
-/// first two sets to 4,704 and 5,793, but for 45-65% more CPU time: the finish of the
-/// paths that come to nothing costs more than the beam (see [`SPREAD_FINISH_RATIO`]).
-const PICKED_SPREAD_EFFORT: u32 = 2;
-
-/// Width and moves tried of the [`Lead::Wide`] beam, the default effort's second
-/// attempt at a cube of 331-400 misplaced cells that the first did not undo: a bond-led
-/// beam as wide as effort 4's, with the work that undoes challenge-1 at that width
-/// (the first is 160 wide with 24 million moves, see [`WIDE_BOND_WORK`]). Wider is not better beam for beam (as the first
-/// beam, 240, 320 and 400 wide gave 7,495, 6,882 and 7,215 moves against 7,642 on 63
-/// such cubes, each with 22-23 cubes longer), but it is another draw: the shorter of
-/// two solutions, cube by cube, saves far more. Against the [`Lead::Spread`] beam
-/// there (160 wide, 24 million moves), binary against binary: the 63 cubes of 331-400
-/// cells among 80 scrambles of 33-50 moves (seeds 501-580) 7,642 -> 6,955 moves (16
-/// shorter, 3 longer; 18 -> 19 undone within their length), the 28 cubes of 329-433
-/// cells 4,556 -> 4,141 (4 shorter, 1 longer; challenge-1 215 -> 45), for about a
-/// third more CPU time on those cubes (144.5 -> 192.3 s and 52.6 -> 73.6 s). A
-/// [`Lead::Bonds`] beam 320 wide with 48 million moves gave 6,814 and 4,305 in the
-/// same time; the spread beam 320 wide 7,150 on the 63; the spread beam always
-/// finished 7,378.
-pub(crate) const WIDE_SECOND_BEAM: (usize, u64) = (400, 60_000_000);
-
-/// Below [`SPREAD_EFFORT`], the second attempt's repaired path is finished only when
-/// its moves plus [`PICK_MOVES_PER_CELL`] a cell left come to less than this share
-/// of the first attempt's solution. On the 68 cubes of the first two sets above, of
-/// the 558 moves that finishing every second attempt saved, a share of 0.8 kept 426
-/// and finished 9 of the 37 second attempts; 0.9 kept 475 (21 finished), 1.0 496 (25),
-/// 1.5 554 (35). (The beam's own path, unrepaired, predicts worse: a bound on it of
-/// 1.25 kept 4,707 moves on the 28 cubes but only 6,011 on the 40.)
-const SPREAD_FINISH_RATIO: f64 = 0.8;
-
-/// Whether a second attempt's repaired path of `moves` moves that leaves `left` cells
-/// is worth finishing against a first solution of `first` moves (see
-/// [`SPREAD_FINISH_RATIO`]).
-fn spread_promises_shorter(moves: usize, left: usize, first: usize) -> bool {
-    ((moves + left * PICK_MOVES_PER_CELL) as f64) < SPREAD_FINISH_RATIO * first as f64
-}
-
-/// How much more a reversed bond counts for [`Lead::Aligned`] than an intact one
-/// running the solved way (a broken bond counts [`Lead::bond_weight`], 24).
-const ALIGNED_WEIGHT: i32 = 24;
-
-/// Lowest effort at which a shallow scramble the bond-led beam did not undo gets a
-/// second beam ([`Lead::Aligned`]) with the same work, both finished in full and the
-/// shorter solution kept (below it, see [`PICKED_SECOND_BEAM_EFFORT`]).
-const SECOND_BEAM_EFFORT: u32 = 3;
-
-/// Lowest effort at which a shallow scramble the bond-led beam did not undo gets the
-/// second beam ([`Lead::Aligned`]) with only the better-repaired of the two paths
-/// finished (see [`shallow_picked`]). Measured at the default effort against no second
-/// beam: 40 scrambles of 10-30 moves (seed 78) undone within their length 31 -> 34,
-/// 1,052 -> 890 moves in all; 40 of 20-45 moves (seed 77) 16 -> 15 within, 3,619 ->
-/// 3,436 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 -> 16,705 moves, for
-/// 10% more CPU time there and a third more on the two shallow sets (0.3-0.7 s more
-/// on a cube the first beam does not undo). Finishing both in full (as from
-/// [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube; both
-/// with half the edit beam's work each, 33 and 13.
-const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
-
-/// What a cell left counts against a move when [`shallow_picked`] compares the two
-/// repaired paths. With the fewest cells left first (moves breaking ties) 40
-/// scrambles of 10-30 moves took 928 moves in all and 14 of 40 of 20-45 moves were
-/// undone within their length; at 1 or 2, 890 and 15; at 3 or 4, 890 and 14. (A path
-/// that leaves a cell more in fewer moves has often slipped less: it has yet to undo
-/// a scramble move, which the edit beam adds.)
-const PICK_MOVES_PER_CELL: usize = 2;
-
-/// Lowest effort that finishes after both beams and keeps the shorter solution;
-/// below it only the beam that [`likelier_shorter`] picks is finished. On the bench's
-/// challenge cubes and 10-100-move scrambles: at effort 3 finishing both took 10,949
-/// moves in all (one cell-led beam) to 10,261 (the scrambles' median 564 to 467), at
-/// twice the time. At the default effort finishing both took 11,467 to 11,160 for
-/// 1.7 times the time, past its two seconds a cube; finishing the one picked (with
-/// the narrower shared bond-led beam, see [`Effort::beam_width`]), to 11,138 for 1.3
-/// times.
-const FINISH_BOTH_EFFORT: u32 = 3;
-
-/// Which of the beams' paths (by lead) likely finishes shortest: the one with fewest
-/// moves kept (see [`worth_keeping`]) plus the finish's moves for the cells it leaves
-/// (see [`Lead::finish_per_cell`]). On the nine mid-depth cubes measured at effort 3
-/// (where both are finished) it names the shorter finish six times and loses 3-23
-/// moves on the other three.
-fn likelier_shorter(cube: &Cube, beams: &[(Lead, Vec<Vec<Move>>)]) -> usize {
-    let estimates: Vec<f64> = beams
-        .iter()
-        .map(|(lead, paths)| {
-            let kept = worth_keeping(cube, paths.first().cloned().unwrap_or_default());
-            kept.len() as f64 + played(cube, &kept).misplaced() as f64 * lead.finish_per_cell()
-        })
-        .collect();
-    (0..estimates.len())
-        .min_by(|&a, &b| estimates[a].total_cmp(&estimates[b]))
-        .unwrap_or(0)
-}
-
-impl Lead {
-    /// The leads to try on `cube`, each beam with its share of the work: bonds alone
-    /// for a shallow scramble, cells alone for a deep one, both in between (see
-    /// [`BOTH_LEADS_MISPLACED`]).
-    pub(crate) fn to_try(cube: &Cube) -> &'static [Lead] {
-        match cube.misplaced() {
-            n if n <= SHALLOW_MISPLACED => &[Lead::Bonds],
-            n if n <= BOTH_LEADS_MISPLACED => &[Lead::Cells, Lead::Bonds],
-            _ => &[Lead::Cells],
-        }
-    }
-
-    /// Moves the finish spends on a cell this lead's beam left misplaced, about: the
-    /// bond-led beam's residue, in fewer tangled regions, finishes cheaper (measured
-    /// on the bench's mid-depth cubes at effort 3: 2.15-2.48 against 2.7-3.0).
-    pub(crate) fn finish_per_cell(self) -> f64 {
-        match self {
-            Lead::Cells => 2.8,
-            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 2.35,
-        }
-    }
-
-    /// How much a broken bond counts against a misplaced cell (which counts 5..8).
-    pub(crate) fn bond_weight(self) -> i32 {
-        match self {
-            Lead::Cells => 4,
-            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 24,
-        }
-    }
-
-    /// How much more a bond counts when it runs against the solved cube's direction
-    /// (a block turned over keeps the bonds inside it but reverses some). Not a
-    /// sharper score than bonds alone (the true undo ranks first on 88% of the steps
-    /// of 40-move scrambles, against 87%), but a different one: the beam slips
-    /// elsewhere.
-    pub(crate) fn aligned_weight(self) -> i32 {
-        match self {
-            Lead::Aligned => ALIGNED_WEIGHT,
-            _ => 0,
-        }
-    }
-
-    /// Most children one beam cube passes to the next level, if any limit.
-    pub(crate) fn children_per_cube(self) -> Option<usize> {
-        (self == Lead::Spread).then_some(SPREAD_CHILDREN)
-    }
-}
 
 /// What the solver reports while it works: stage name and cells still misplaced.
 #[derive(Clone, Debug)]
@@ -493,11 +239,11 @@ const RESIDUE_FOR_RETUNE: usize = 24;
 /// total from 17,228 moves to 16,992, for 3% more CPU time. With the parity-aware cell
 /// costs, up to 24 cells gave 16,803 moves, up to 60 16,742, up to 120 16,675 (for 20%
 /// more CPU time). Since the widest beam on cubes of 401-450 cells (see
-/// [`WIDEST_BOND_MISPLACED`]), the edit beam and the pairs ([`PAIR_RESIDUE`]) both up
-/// to 100 cells took its 58 cubes from 18,382 moves to 17,969 (11 shorter, 1 longer)
-/// and the 60 scrambles of seed 7 with the challenge and 5000-move cubes from 14,205
-/// to 13,990 (6 shorter, 3 longer: a 46-move scramble 108 -> 168), none more undone
-/// within its length, for 4-5% more CPU time and the slowest cube 2.8 -> 3.3 s.
+/// [`WIDEST_BOND_MISPLACED`](lead::WIDEST_BOND_MISPLACED)), the edit beam and the pairs
+/// ([`PAIR_RESIDUE`]) both up to 100 cells took its 58 cubes from 18,382 moves to 17,969
+/// (11 shorter, 1 longer) and the 60 scrambles of seed 7 with the challenge and 5000-move
+/// cubes from 14,205 to 13,990 (6 shorter, 3 longer: a 46-move scramble 108 -> 168), none
+/// more undone within its length, for 4-5% more CPU time and the slowest cube 2.8 -> 3.3 s.
 const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 
 /// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
@@ -836,42 +582,6 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
     Ok(moves)
 }
 
-/// The second attempts at a cube of 331-400 misplaced cells that the first beams did
-/// not undo (see [`PICKED_SPREAD_EFFORT`]): the default effort's [`Lead::Wide`] beam;
-/// from [`SPREAD_EFFORT`] a [`Lead::Spread`] one, and the wide one too while the
-/// effort's own bond-led beam is narrower than it, so that effort 3 does not miss
-/// what the default finds (challenge-1: 221 moves without it, 45 with it).
-fn second_attempts(opts: &SolveOptions) -> Vec<Lead> {
-    let level = opts.effort.level();
-    if level < SPREAD_EFFORT {
-        vec![Lead::Wide]
-    } else if opts.effort.beam_width(Lead::Bonds, true) < WIDE_SECOND_BEAM.0 {
-        vec![Lead::Wide, Lead::Spread]
-    } else {
-        vec![Lead::Spread]
-    }
-}
-
-/// Whether the beam led by `lead` is left out on `cube`: the cell-led one, where the
-/// default effort gives the bond-led beam beside it its own width and work (a cube of
-/// 331-400 misplaced cells, see [`WIDE_BOND_MISPLACED`]). [`likelier_shorter`] picked
-/// the bond-led beam's path on every such cube measured (about 75 of them, in the 28
-/// cubes of 329-433 cells and 80 scrambles of 33-50 moves, seeds 501-580), so every
-/// answer stays the same and the cell-led beam's CPU time is saved: 66.6 -> 56.5 s,
-/// 99.6 -> 79.9 s and 101.8 -> 90.5 s on the three sets (runs a few minutes apart,
-/// on a slow spell of the host). Above 400 cells the
-/// cell-led path was picked on three cubes of 402-406.
-fn skips_cell_led_beam(cube: &Cube, opts: &SolveOptions, lead: Lead) -> bool {
-    lead == Lead::Cells && opts.effort.wide_bond_beam(cube.misplaced()).is_some()
-}
-
-/// Whether a shallow scramble gets the second beam with only the better-repaired
-/// path finished (see [`shallow_picked`]): at [`PICKED_SECOND_BEAM_EFFORT`] and up to
-/// [`SECOND_BEAM_EFFORT`], from which both are finished in full.
-fn picks_second_beam(opts: &SolveOptions) -> bool {
-    (PICKED_SECOND_BEAM_EFFORT..SECOND_BEAM_EFFORT).contains(&opts.effort.level())
-}
-
 /// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
 /// of the bond-led beam's `paths` leave cells, a second beam ([`Lead::Aligned`]) is run
 /// and repaired too, and only the one with fewer moves plus [`PICK_MOVES_PER_CELL`]
@@ -1179,22 +889,9 @@ fn continue_beam(cube: &Cube, beam_moves: Vec<Move>, work: Cube, ctx: &Ctx) -> (
 
 #[cfg(test)]
 mod tests {
+    use super::lead::{WIDEST_BOND_MISPLACED, WIDE_SECOND_BEAM};
     use super::*;
     use crate::moves::Axis;
-
-    #[test]
-    fn both_leads_are_tried_between_shallow_and_deep() {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
-        let (shallow, _) = crate::scramble::scramble(&mut rng, 15);
-        let (middle, _) = crate::scramble::scramble(&mut rng, 60);
-        let (deep, _) = crate::scramble::scramble(&mut rng, 1000);
-        assert!(middle.misplaced() > SHALLOW_MISPLACED);
-        assert!(middle.misplaced() <= BOTH_LEADS_MISPLACED);
-        assert_eq!(Lead::to_try(&shallow), &[Lead::Bonds]);
-        assert_eq!(Lead::to_try(&middle), &[Lead::Cells, Lead::Bonds]);
-        assert_eq!(Lead::to_try(&deep), &[Lead::Cells]);
-    }
 
     /// `solve` at `opts`, its answer checked by playing it.
     fn solved_checked(cube: &Cube, opts: &SolveOptions) -> Solution {
@@ -1356,7 +1053,7 @@ mod tests {
     }
 
     /// The cube `moves` random moves from solved, as `cubist scramble --seed` makes it.
-    fn seeded_scramble(seed: u64, moves: usize) -> Cube {
+    pub(super) fn seeded_scramble(seed: u64, moves: usize) -> Cube {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         crate::scramble::scramble(&mut rng, moves).0
@@ -1401,7 +1098,7 @@ mod tests {
     }
 
     /// A cube two disjoint moves from solved, and the two moves that undo it.
-    fn two_moves_to_undo() -> (Cube, [Move; 2]) {
+    pub(super) fn two_moves_to_undo() -> (Cube, [Move; 2]) {
         let undo = [
             Move::new(2, 2, 2, Axis::X, 1).unwrap(),
             Move::new(6, 6, 6, Axis::Y, 2).unwrap(),
@@ -1471,35 +1168,6 @@ mod tests {
         assert!(deeper.misplaced() > START_FINISH_MISPLACED);
         assert!(compares_with_start(&deeper, &played));
         assert!(!compares_with_start(&deeper, &[]));
-    }
-
-    #[test]
-    fn a_second_attempt_is_finished_when_its_repaired_path_promises_four_fifths() {
-        // Against a first solution of 100 moves: 50 moves leaving 10 cells count 70.
-        assert!(spread_promises_shorter(50, 10, 100));
-        assert!(!spread_promises_shorter(50, 15, 100));
-        assert!(!spread_promises_shorter(80, 0, 100));
-    }
-
-    #[test]
-    fn the_default_effort_runs_only_the_wide_bond_led_beam_on_a_band_cube() {
-        let band = seeded_scramble(547, 40);
-        assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&band.misplaced()));
-        let at = |level| SolveOptions {
-            effort: Effort::new(level),
-            ..SolveOptions::default()
-        };
-        let default = at(Effort::DEFAULT.level());
-        assert!(skips_cell_led_beam(&band, &default, Lead::Cells));
-        assert!(!skips_cell_led_beam(&band, &default, Lead::Bonds));
-        assert!(!skips_cell_led_beam(
-            &band,
-            &at(FINISH_BOTH_EFFORT),
-            Lead::Cells
-        ));
-        let deeper = seeded_scramble(0, 100);
-        assert!(deeper.misplaced() > WIDEST_BOND_MISPLACED);
-        assert!(!skips_cell_led_beam(&deeper, &default, Lead::Cells));
     }
 
     #[test]
@@ -1610,25 +1278,6 @@ mod tests {
         assert!(beam.len() >= 10, "{reports:?}");
         assert!(beam[0] <= cube.misplaced() + 26, "{reports:?}");
         assert!(beam.iter().min() < Some(&cube.misplaced()), "{reports:?}");
-    }
-
-    #[test]
-    fn the_likelier_shorter_path_weighs_cells_left_by_lead() {
-        let (cube, undo) = two_moves_to_undo();
-        let left = played(&cube, &undo[..1]).misplaced() as f64;
-        assert!(left > 0.0);
-        let whole = vec![undo.to_vec()];
-        let half = vec![undo[..1].to_vec()];
-        // The path that solves wins, whichever lead found it.
-        for lead in [Lead::Cells, Lead::Bonds] {
-            let beams = [(lead, half.clone()), (lead, whole.clone())];
-            assert_eq!(likelier_shorter(&cube, &beams), 1);
-        }
-        // The same path and cells left: the bond-led residue is the cheaper finish.
-        let beams = [(Lead::Cells, half.clone()), (Lead::Bonds, half.clone())];
-        assert_eq!(likelier_shorter(&cube, &beams), 1);
-        let beams = [(Lead::Bonds, half.clone()), (Lead::Cells, half)];
-        assert_eq!(likelier_shorter(&cube, &beams), 0);
     }
 
     #[test]
