@@ -3,7 +3,8 @@
 //! the second attempts at a cube the first beams do not undo, and which path goes on
 //! to the finish.
 
-use super::{played, worth_keeping, SolveOptions};
+use super::mend::worth_keeping;
+use super::{played, SolveOptions};
 use crate::cube::Cube;
 use crate::moves::Move;
 

@@ -22,8 +22,9 @@
 //! fewer. Every solution is checked by applying it before it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
-//! each stage searches ([`Effort`]), and `lead` which beams a cube gets and which of
-//! their paths goes on to the finish.
+//! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
+//! paths goes on to the finish, and `mend` what makes that path better before the
+//! finish (kept in part, repaired, edited, continued).
 
 mod beam;
 mod block_sums;
@@ -34,6 +35,7 @@ mod finish;
 mod frame;
 mod lanes;
 mod lead;
+mod mend;
 mod pairs;
 mod peephole;
 mod repair;
@@ -51,6 +53,7 @@ use lead::{
     PICK_MOVES_PER_CELL, SECOND_BEAM_EFFORT, SHALLOW_MISPLACED, SPREAD_EFFORT,
     START_FINISH_MISPLACED, WIDE_BOND_MISPLACED,
 };
+use mend::{continue_beam, edited, repaired, CONTINUED_BEAM_EFFORT, RESIDUE_FOR_CONTINUED_BEAM};
 
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
@@ -201,51 +204,6 @@ const RESIDUE_FOR_ENDGAME: usize = 240;
 /// same, at more time.
 const RESIDUE_FOR_BOTH: usize = 150;
 
-/// Misplaced cells left by the beam up to which its moves and its runners-up's are
-/// worth repairing (a slip of the beam leaves a few dozen cells).
-const RESIDUE_FOR_REPAIR: usize = 80;
-
-/// Misplaced cells left by the beam up to which its best path is repaired (not the
-/// runners-up: a repair of a path this long takes 0.2-0.5 s). On a mid-depth scramble
-/// the beam undoes many overlapping blocks in the wrong order, and each leaves a small
-/// tangle that moving a move back undoes. On the bench's challenge cubes and 10-100-move
-/// scrambles at the default effort this shortened five cubes (challenge-1 458 -> 363
-/// moves, scramble-17 360 -> 306) and lengthened none; up to 400 cells, it shortened
-/// six more and lengthened six (the finish a smaller residue gets is not always
-/// shorter).
-const RESIDUE_FOR_BEST_REPAIR: usize = 200;
-
-/// Every how many moves a best path leaving more than [`RESIDUE_FOR_REPAIR`] cells is
-/// cut for [`repair::run_from_prefixes`], from half its length (a smaller residue's
-/// path is cut after every move from a quarter of its length). On 60 scrambles of
-/// 10-100 moves (seed 7) prefixes from half the path of small residues took 17,574
-/// moves in all to 17,022 (10 to 13 undone within their length) for 2% more CPU time;
-/// the large residues' too, every 8 moves, to 16,552 for 10% more (every 4 moves,
-/// 16,451 for 25% more; from a quarter, 16,287 for 15% more). Small residues' prefixes
-/// from a quarter instead of half the path: 16,535, for 2% more, and on 25 scrambles
-/// of 25 moves 8 to 11 within their length.
-const PREFIX_STEP_FOR_LARGE_RESIDUE: usize = 8;
-
-/// Misplaced cells left after the repairs up to which [`repair::run_retuned`] tries
-/// wider edits of the moves that turn them. On 75 scrambles of 25, 30 and 35 moves
-/// this undid three more within their length (33 moves to 25, 50 to 30, 41 to 35)
-/// and changed no other answer; inside every repair (prefixes and runners-up too) it
-/// undid a fourth of 60 more but took up to 0.8 s more a cube.
-const RESIDUE_FOR_RETUNE: usize = 24;
-
-/// Misplaced cells left after the repairs and retunes up to which the edit beam
-/// ([`repair::edit_beam`]) looks for edits that help only together. On 60 scrambles of
-/// 10-100 moves (seed 7) it undid 18 within their length instead of 13, and took the
-/// total from 17,228 moves to 16,992, for 3% more CPU time. With the parity-aware cell
-/// costs, up to 24 cells gave 16,803 moves, up to 60 16,742, up to 120 16,675 (for 20%
-/// more CPU time). Since the widest beam on cubes of 401-450 cells (see
-/// [`WIDEST_BOND_MISPLACED`](lead::WIDEST_BOND_MISPLACED)), the edit beam and the pairs
-/// ([`PAIR_RESIDUE`]) both up to 100 cells took its 58 cubes from 18,382 moves to 17,969
-/// (11 shorter, 1 longer) and the 60 scrambles of seed 7 with the challenge and 5000-move
-/// cubes from 14,205 to 13,990 (6 shorter, 3 longer: a 46-move scramble 108 -> 168), none
-/// more undone within its length, for 4-5% more CPU time and the slowest cube 2.8 -> 3.3 s.
-const RESIDUE_FOR_EDIT_BEAM: usize = 60;
-
 /// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
 /// edit beam to run before the second beam (see [`shallow_picked`]); when the edit
 /// beam leaves nothing, the second beam is not run. On 40 scrambles of 20-45 moves
@@ -258,112 +216,11 @@ const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 /// now run with the edit beam; up to 60 cells still changed no answer.)
 const EARLY_EDIT_RESIDUE: usize = 30;
 
-/// Cells left after the edit beam up to which pairs of turns of one block are put into
-/// the path ([`pairs::run`]): a block the scramble turned twice, with overlapping
-/// moves in between, is the beam's commonest slip on a shallow cube. Measured at the
-/// default effort, against none: 40 scrambles of 20-45 moves (seed 77) 16 -> 18
-/// undone within their length, 3,391 -> 2,891 moves in all; 40 of 10-30 moves (seed
-/// 78) 34 -> 33 within (one path finished by pairs in 29 moves, where the second
-/// beam's took 27), 890 -> 862 moves; 60 of 10-100 moves (seed 7) 18 -> 19 within,
-/// 16,705 -> 16,560; the bench's challenge cubes and scrambles 9,139 -> 9,044. Up to
-/// 200 cells took the bench to 8,924, but at up to 5.6 s a cube (under
-/// [`pairs::WORK`], 9,003 for 18% more CPU time, challenge-1 208 -> 214).
-const PAIR_RESIDUE: usize = 60;
-
 /// Longest solution that [`tighten`] tries to make shorter.
 const TIGHTEN_MOST: usize = 100;
 
-/// Single additions [`repair::double_insertion`] tries a second move with. Up to 100
-/// cells, on 60 scrambles of 10-100 moves (seeds 7 and 12), 300 gave 12,764 and 19,451
-/// moves in all, 1000 gave 12,510 and 19,348; up to 60 cells 3000 gave 12,792 and
-/// 19,571 against 12,800 and 19,571, up to 2.7 s a cube.
-const DOUBLE_FIRSTS: usize = 1000;
-
-/// Cells left after the pairs up to which two moves are added at once ([`doubled`]):
-/// [`PAIR_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`] [`WIDE_DOUBLE_RESIDUE`].
-fn double_residue(effort: Effort) -> usize {
-    if effort.level() >= WIDE_DOUBLE_EFFORT {
-        WIDE_DOUBLE_RESIDUE
-    } else {
-        PAIR_RESIDUE
-    }
-}
-
-/// Lowest effort at which [`doubled`] takes residues of up to [`WIDE_DOUBLE_RESIDUE`]
-/// cells.
-const WIDE_DOUBLE_EFFORT: u32 = 3;
-
-/// Cells up to which [`doubled`] runs from [`WIDE_DOUBLE_EFFORT`]. At the default
-/// effort it took 60 scrambles of 10-100 moves (seed 7) from 12,800 moves to 12,510
-/// (a 49-move scramble 183 -> 95) and 60 more (seed 12) from 19,571 to 19,348, but the
-/// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube; with
-/// at most three rounds above 60 cells (and the tightening), 12,618, 19,556 and 6,957
-/// against 12,798, 19,571 and 6,915, at up to 3.6 s a cube.
-const WIDE_DOUBLE_RESIDUE: usize = 100;
-
-/// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
-/// 20-45 moves, with the best pair of each round kept: 4 rounds 2,906 moves, 8 rounds
-/// 2,842, 16 rounds 2,788 for 10% more time and up to 4.5 s a cube.
-const PAIR_ROUNDS: usize = 8;
-
-/// Paths the edit beam keeps each round.
-const EDIT_BEAM_WIDTH: usize = 256;
-
-/// Most rounds of the edit beam: on 40 scrambles of 20-45 moves, three rounds undid
-/// 11 within their length, five 15 (eight without the edit beam).
-const EDIT_BEAM_ROUNDS: usize = 5;
-
-/// The edit beam's work, in moves replayed (about 0.6 s on two cores): on 40
-/// scrambles of 20-45 moves, 12 million undid 12 within their length, 24 million 16,
-/// as many as without a limit.
-const EDIT_BEAM_WORK: u64 = 24_000_000;
-
-/// Lowest effort at which the runners-up's prefixes are repaired too (see
-/// [`PREFIX_STEP_FOR_LARGE_RESIDUE`]) while the cube is not solved. On 25 scrambles
-/// of 25 moves at effort 3 this undid 11 within their length instead of 9 (and the
-/// total went from 1,173 moves to 1,101); the bench's answers stayed the same. At the
-/// default effort it took three times the time for one more.
-const RUNNER_UP_PREFIXES_EFFORT: u32 = 3;
-
-/// Lowest effort at which a large residue gets a continued beam (see
-/// [`continue_beam`]). On the bench at effort 3 it took the challenge cubes from
-/// 324 / 647 / 706 moves to 324 / 607 / 655, and the 10-100-move scrambles' total
-/// down by 150 (five shorter, two longer), for challenge-2 at 18.1 s of CPU time
-/// instead of 16.4; at the default effort the bench took 70% more CPU time, past two
-/// seconds a cube.
-const CONTINUED_BEAM_EFFORT: u32 = 3;
-
-/// Misplaced cells left after the repair above which the beam is continued (below,
-/// it found nothing to undo on the bench's cubes).
-const RESIDUE_FOR_CONTINUED_BEAM: usize = 150;
-
-/// How many beams' share of the lowest effort's work the continued beam gets (a
-/// quarter: a million moves tried).
-const CONTINUED_BEAM_RUNS: u32 = 4;
-
-/// Moves a cell left to the finish costs, about, when the continued beam's moves are
-/// weighed against the cells they fix.
-const CONTINUED_MOVES_PER_CELL: f64 = 2.5;
-
 /// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
 pub(super) const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
-
-/// The prefix of the beam's path worth playing: the one with the fewest moves plus
-/// what the endgame would spend on the cells it leaves misplaced. A long beam's last
-/// moves often fix a cell or two each, which costs more than leaving them.
-fn worth_keeping(cube: &Cube, mut path: Vec<Move>) -> Vec<Move> {
-    let mut work = cube.clone();
-    let mut best = (work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL, 0);
-    for (k, &m) in path.iter().enumerate() {
-        work.apply(m);
-        let cost = (k + 1) as f64 + work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL;
-        if cost < best.0 {
-            best = (cost, k + 1);
-        }
-    }
-    path.truncate(best.1);
-    path
-}
 
 /// `cube` after `moves`.
 fn played(cube: &Cube, moves: &[Move]) -> Cube {
@@ -628,10 +485,11 @@ fn keep_shorter(best: &mut Option<Vec<Move>>, moves: Vec<Move>) {
 }
 
 /// The whole solution after the beam found `paths` (best first): its worthwhile
-/// prefix, repaired when it leaves at most [`RESIDUE_FOR_BEST_REPAIR`] cells, then
-/// finished by commutators or by sweep and endgame as the residue calls for; and
-/// whether the beam's moves (repaired) solved the cube by themselves. `from_start`
-/// caches the finish from `cube` itself, which a large residue compares with.
+/// prefix, repaired when it leaves at most
+/// [`RESIDUE_FOR_BEST_REPAIR`](mend::RESIDUE_FOR_BEST_REPAIR) cells, then finished by
+/// commutators or by sweep and endgame as the residue calls for; and whether the beam's
+/// moves (repaired) solved the cube by themselves. `from_start` caches the finish from
+/// `cube` itself, which a large residue compares with.
 fn after_beam(
     cube: &Cube,
     paths: Vec<Vec<Move>>,
@@ -640,130 +498,6 @@ fn after_beam(
 ) -> Result<(Vec<Move>, bool), SolveError> {
     let (beam_moves, work) = repaired(cube, paths, ctx);
     finished(cube, beam_moves, work, true, from_start, ctx)
-}
-
-/// The beam's paths (best first) made into one: the best path's worthwhile prefix,
-/// repaired (with its prefixes, and for a small residue the runners-up) when it leaves
-/// at most [`RESIDUE_FOR_BEST_REPAIR`] cells, and retuned when it leaves a few; with
-/// the cube it leaves.
-fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Move>, Cube) {
-    let mut paths = paths.into_iter();
-    let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
-    let mut work = played(cube, &beam_moves);
-    let residue = work.misplaced();
-    if (1..=RESIDUE_FOR_BEST_REPAIR).contains(&residue) {
-        // Repair the best path, and for a small residue the runners-up while none is
-        // finished.
-        let runners_up = if residue <= RESIDUE_FOR_REPAIR {
-            usize::MAX
-        } else {
-            0
-        };
-        for (i, path) in std::iter::once(beam_moves.clone())
-            .chain(paths.take(runners_up))
-            .enumerate()
-        {
-            let repaired = repair::run(cube.cells(), &path);
-            let after = played(cube, &repaired);
-            if after.misplaced() < work.misplaced() {
-                (beam_moves, work) = (repaired, after);
-            }
-            // Cells the best path's repair leaves: its prefixes are repaired too (from
-            // effort 3 the runners-up's as well).
-            let prefixes = i == 0 || ctx.opts.effort.level() >= RUNNER_UP_PREFIXES_EFFORT;
-            if prefixes && !work.is_solved() {
-                let (shortest, step) = if residue <= RESIDUE_FOR_REPAIR {
-                    (path.len() / 4, 1)
-                } else {
-                    (path.len() / 2, PREFIX_STEP_FOR_LARGE_RESIDUE)
-                };
-                let repaired = repair::run_from_prefixes(cube.cells(), &path, shortest, step);
-                let after = played(cube, &repaired);
-                if after.misplaced() < work.misplaced()
-                    || (after.misplaced() == work.misplaced() && repaired.len() < beam_moves.len())
-                {
-                    (beam_moves, work) = (repaired, after);
-                }
-            }
-            if work.is_solved() {
-                break;
-            }
-        }
-    }
-    // A few cells left: wider edits of the moves that turn them.
-    if (1..=RESIDUE_FOR_RETUNE).contains(&work.misplaced()) {
-        let retuned = repair::run_retuned(cube.cells(), &beam_moves);
-        let after = played(cube, &retuned);
-        if after.misplaced() < work.misplaced() {
-            (beam_moves, work) = (retuned, after);
-        }
-    }
-    (beam_moves, work)
-}
-
-/// A path that leaves a few cells after the repairs, with the cube it leaves, improved
-/// by the edit beam (edits of the moves that turn those cells, several at once; for at
-/// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
-/// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells), each kept when it leaves
-/// fewer.
-fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube), ctx: &Ctx) -> (Vec<Move>, Cube) {
-    let (beam_moves, work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
-        let edited = repair::edit_beam(
-            cube.cells(),
-            &beam_moves,
-            EDIT_BEAM_WIDTH,
-            EDIT_BEAM_ROUNDS,
-            EDIT_BEAM_WORK,
-        );
-        let after = played(cube, &edited);
-        if after.misplaced() < work.misplaced() {
-            (edited, after)
-        } else {
-            (beam_moves, work)
-        }
-    } else {
-        (beam_moves, work)
-    };
-    // Still cells left: two turns of one block put in at once.
-    if (1..=PAIR_RESIDUE).contains(&work.misplaced()) {
-        let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS, pairs::WORK);
-        let after = played(cube, &paired);
-        if after.misplaced() < work.misplaced() {
-            return doubled(cube, (paired, after), ctx);
-        }
-    }
-    doubled(cube, (beam_moves, work), ctx)
-}
-
-/// Two moves added at once ([`repair::double_insertion`]), each time followed by the
-/// repair and, for at most [`RESIDUE_FOR_EDIT_BEAM`] cells, the edit beam, while that
-/// leaves fewer cells and at most [`double_residue`] are left.
-fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube), ctx: &Ctx) -> (Vec<Move>, Cube) {
-    if ctx.opts.effort.level() < Effort::DEFAULT.level() {
-        return (moves, work);
-    }
-    while (1..=double_residue(ctx.opts.effort)).contains(&work.misplaced()) {
-        let Some(q) = repair::double_insertion(cube.cells(), &moves, DOUBLE_FIRSTS) else {
-            break;
-        };
-        let mut q = repair::run(cube.cells(), &q);
-        let left = played(cube, &q);
-        if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&left.misplaced()) {
-            q = repair::edit_beam(
-                cube.cells(),
-                &q,
-                EDIT_BEAM_WIDTH,
-                EDIT_BEAM_ROUNDS,
-                EDIT_BEAM_WORK,
-            );
-        }
-        let after = played(cube, &q);
-        if after.misplaced() >= work.misplaced() {
-            break;
-        }
-        (moves, work) = (q, after);
-    }
-    (moves, work)
 }
 
 /// The rest of [`after_beam`] after [`repaired`]: the edit beam and pairs for a small
@@ -859,37 +593,10 @@ fn finished_from_start<'a>(
     Ok(from_start.get().expect("just set"))
 }
 
-/// The beam's (repaired) path `beam_moves` and the cube `work` it leaves, continued by
-/// a bond-led beam from `work` (the lowest effort's: narrow and short) and repaired
-/// as a whole; kept when the moves added are fewer than the endgame would
-/// spend on the cells they fix (see [`CONTINUED_MOVES_PER_CELL`]).
-fn continue_beam(cube: &Cube, beam_moves: Vec<Move>, work: Cube, ctx: &Ctx) -> (Vec<Move>, Cube) {
-    let narrow = Ctx {
-        start: ctx.start,
-        opts: SolveOptions {
-            effort: Effort::new(Effort::MIN),
-            ..ctx.opts.clone()
-        },
-    };
-    let more = beam::run(&work, &narrow, Lead::Bonds, CONTINUED_BEAM_RUNS);
-    let more = worth_keeping(&work, more.into_iter().next().unwrap_or_default());
-    let mut path = beam_moves.clone();
-    path.extend(more);
-    let path = repair::run(cube.cells(), &path);
-    let after = played(cube, &path);
-    let cost = |cube: &Cube, moves: &[Move]| {
-        cube.misplaced() as f64 * CONTINUED_MOVES_PER_CELL + moves.len() as f64
-    };
-    if cost(&after, &path) < cost(&work, &beam_moves) {
-        (path, after)
-    } else {
-        (beam_moves, work)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::lead::{WIDEST_BOND_MISPLACED, WIDE_SECOND_BEAM};
+    use super::mend::{RESIDUE_FOR_BEST_REPAIR, RESIDUE_FOR_REPAIR, RUNNER_UP_PREFIXES_EFFORT};
     use super::*;
     use crate::moves::Axis;
 
@@ -1319,19 +1026,6 @@ mod tests {
         assert!(solution.moves.len() < 734, "{} moves", solution.moves.len());
     }
 
-    #[test]
-    fn worth_keeping_drops_a_tail_that_does_not_pay() {
-        let (cube, undo) = two_moves_to_undo();
-        // The undo, then moves that only scramble more.
-        let mut path = undo.to_vec();
-        path.push(Move::new(4, 4, 4, Axis::Z, 1).unwrap());
-        path.push(Move::new(2, 6, 4, Axis::Y, 3).unwrap());
-        assert_eq!(worth_keeping(&cube, path), undo.to_vec());
-        // A path that pays all the way is kept whole.
-        assert_eq!(worth_keeping(&cube, undo.to_vec()), undo.to_vec());
-        assert!(worth_keeping(&cube, Vec::new()).is_empty());
-    }
-
     /// The undo of a 60-move scramble with overlapping blocks undone in the wrong
     /// order here and there, as a beam slips on a mid-depth scramble: more cells are
     /// left than a slip of a shallow scramble's beam leaves.
@@ -1370,29 +1064,5 @@ mod tests {
         // Finished by the commutators, the residue would have cost hundreds of moves.
         assert!(undone, "{} moves", moves.len());
         assert!(moves.len() <= scramble, "{} moves", moves.len());
-    }
-
-    #[test]
-    fn a_continued_beam_undoes_more_of_a_scramble_the_first_left() {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        let (cube, scramble) = crate::scramble::scramble(&mut rng, 45);
-        // The first beam undid the last ten scramble moves and left the rest.
-        let first = crate::moves::invert(&scramble[35..]);
-        let work = played(&cube, &first);
-        assert!(work.misplaced() > RESIDUE_FOR_CONTINUED_BEAM);
-        let ctx = Ctx {
-            start: Instant::now(),
-            opts: SolveOptions::default(),
-        };
-        let (path, after) = continue_beam(&cube, first.clone(), work.clone(), &ctx);
-        assert_eq!(played(&cube, &path).cells(), after.cells());
-        let fixed = work.misplaced() - after.misplaced();
-        let added = path.len() - first.len();
-        assert!(fixed >= 100, "{fixed} cells fixed with {added} moves");
-        assert!(
-            (added as f64) * 2.0 < fixed as f64,
-            "{fixed} cells fixed with {added} moves"
-        );
     }
 }
