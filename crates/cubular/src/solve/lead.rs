@@ -13,10 +13,11 @@ use crate::moves::Move;
 /// Broken bonds rank the true undo of a scramble move among the best few of the 3087
 /// moves, where misplaced cells often rank it in the hundreds (a third of the digits
 /// survive any turn by chance); but turns of one block that differ by a third of a turn
-/// about its diagonal mend the same bonds, so a bond-led beam needs a wider beam to keep
-/// the right one, and [`repair`](super::repair) mends the slips it still makes. On a
-/// deeply scrambled cube the bonds around most blocks are broken whatever the last moves
-/// were; there the cell-led beam leaves a residue that the later stages finish in fewer moves.
+/// about its diagonal mend the same bonds, so a bond-led beam needs a wider beam to
+/// keep the right one, and [`repair`](super::repair) mends the slips it still makes. On
+/// a deeply scrambled cube the bonds around most blocks are broken whatever the last
+/// moves were; there the cell-led beam leaves a residue that the later stages finish in
+/// fewer moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Lead {
     /// Weighted misplaced cells lead; a broken bond counts [`Lead::bond_weight`].
@@ -79,10 +80,10 @@ pub(super) const WIDE_BOND_MISPLACED: usize = 400;
 pub(super) const WIDEST_BOND_MISPLACED: usize = 450;
 
 /// Misplaced cells up to which a cube is not finished by sweep and endgame from the
-/// start beside the finish of its beam's residue (see [`finished`](super::finished)): on
-/// the 63 cubes of 331-400 cells and the 31 of 401-448 above, the finish from the start never came
-/// out shorter, and leaving it out saved 5% of their CPU time (at effort 3, on 22 of
-/// them, the same answers for 4% less).
+/// start beside the finish of its beam's residue (see [`finished`](super::finished)):
+/// on the 63 cubes of 331-400 cells and the 31 of 401-448 above, the finish from the
+/// start never came out shorter, and leaving it out saved 5% of their CPU time (at
+/// effort 3, on 22 of them, the same answers for 4% less).
 pub(super) const START_FINISH_MISPLACED: usize = WIDEST_BOND_MISPLACED;
 
 /// Width of the bond-led beam on a cube up to [`WIDE_BOND_MISPLACED`] cells.
@@ -135,18 +136,18 @@ pub(super) const PICKED_SPREAD_EFFORT: u32 = 2;
 
 /// Width and moves tried of the [`Lead::Wide`] beam, the default effort's second
 /// attempt at a cube of 331-400 misplaced cells that the first did not undo: a bond-led
-/// beam as wide as effort 4's, with the work that undoes challenge-1 at that width
-/// (the first is 160 wide with 24 million moves, see [`WIDE_BOND_WORK`]). Wider is not
+/// beam as wide as effort 4's, with the work that undoes challenge-1 at that width (the
+/// first is 160 wide with 24 million moves, see [`WIDE_BOND_WORK`]). Wider is not
 /// better beam for beam (as the first beam, 240, 320 and 400 wide gave 7,495, 6,882 and
 /// 7,215 moves against 7,642 on 63 such cubes, each with 22-23 cubes longer), but it is
-/// another draw: the shorter of two solutions, cube by cube, saves far more. Against the
-/// [`Lead::Spread`] beam there (160 wide, 24 million moves), binary against binary: the
-/// 63 cubes of 331-400 cells among 80 scrambles of 33-50 moves (seeds 501-580) 7,642 ->
-/// 6,955 moves (16 shorter, 3 longer; 18 -> 19 undone within their length), the 28 cubes of 329-433
-/// cells 4,556 -> 4,141 (4 shorter, 1 longer; challenge-1 215 -> 45), for about a
-/// third more CPU time on those cubes (144.5 -> 192.3 s and 52.6 -> 73.6 s). A
-/// [`Lead::Bonds`] beam 320 wide with 48 million moves gave 6,814 and 4,305 in the
-/// same time; the spread beam 320 wide 7,150 on the 63; the spread beam always
+/// another draw: the shorter of two solutions, cube by cube, saves far more. Against
+/// the [`Lead::Spread`] beam there (160 wide, 24 million moves), binary against binary:
+/// the 63 cubes of 331-400 cells among 80 scrambles of 33-50 moves (seeds 501-580)
+/// 7,642 -> 6,955 moves (16 shorter, 3 longer; 18 -> 19 undone within their length),
+/// the 28 cubes of 329-433 cells 4,556 -> 4,141 (4 shorter, 1 longer; challenge-1 215
+/// -> 45), for about a third more CPU time on those cubes (144.5 -> 192.3 s and 52.6 ->
+/// 73.6 s). A [`Lead::Bonds`] beam 320 wide with 48 million moves gave 6,814 and 4,305
+/// in the same time; the spread beam 320 wide 7,150 on the 63; the spread beam always
 /// finished 7,378.
 pub(crate) const WIDE_SECOND_BEAM: (usize, u64) = (400, 60_000_000);
 
@@ -179,20 +180,21 @@ pub(super) const SECOND_BEAM_EFFORT: u32 = 3;
 /// second beam ([`Lead::Aligned`]) with only the better-repaired of the two paths
 /// finished (see [`shallow_picked`](super::shallow_picked)). Measured at the default
 /// effort against no second beam: 40 scrambles of 10-30 moves (seed 78) undone within
-/// their length 31 -> 34, 1,052 -> 890 moves in all; 40 of 20-45 moves (seed 77) 16 -> 15
-/// within, 3,619 -> 3,436 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 -> 16,705 moves, for
-/// 10% more CPU time there and a third more on the two shallow sets (0.3-0.7 s more
-/// on a cube the first beam does not undo). Finishing both in full (as from
-/// [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube; both
-/// with half the edit beam's work each, 33 and 13.
+/// their length 31 -> 34, 1,052 -> 890 moves in all; 40 of 20-45 moves (seed 77) 16 ->
+/// 15 within, 3,619 -> 3,436 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 ->
+/// 16,705 moves, for 10% more CPU time there and a third more on the two shallow sets
+/// (0.3-0.7 s more on a cube the first beam does not undo). Finishing both in full (as
+/// from [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube;
+/// both with half the edit beam's work each, 33 and 13.
 const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
 
-/// What a cell left counts against a move when [`shallow_picked`](super::shallow_picked)
-/// compares the two repaired paths. With the fewest cells left first (moves breaking ties) 40
-/// scrambles of 10-30 moves took 928 moves in all and 14 of 40 of 20-45 moves were
-/// undone within their length; at 1 or 2, 890 and 15; at 3 or 4, 890 and 14. (A path
-/// that leaves a cell more in fewer moves has often slipped less: it has yet to undo
-/// a scramble move, which the edit beam adds.)
+/// What a cell left counts against a move when
+/// [`shallow_picked`](super::shallow_picked) compares the two repaired paths. With the
+/// fewest cells left first (moves breaking ties) 40 scrambles of 10-30 moves took 928
+/// moves in all and 14 of 40 of 20-45 moves were undone within their length; at 1 or 2,
+/// 890 and 15; at 3 or 4, 890 and 14. (A path that leaves a cell more in fewer moves
+/// has often slipped less: it has yet to undo a scramble move, which the edit beam
+/// adds.)
 pub(super) const PICK_MOVES_PER_CELL: usize = 2;
 
 /// Lowest effort that finishes after both beams and keeps the shorter solution;
