@@ -4,7 +4,7 @@
 //! to the finish.
 
 use super::mend::worth_keeping;
-use super::{played, SolveOptions};
+use super::{played, Effort, SolveOptions};
 use crate::cube::Cube;
 use crate::moves::Move;
 
@@ -47,6 +47,20 @@ pub(super) const SHALLOW_MISPLACED: usize = 330;
 /// scramble moves of the less tangled regions, a cell-led one the cells; each gets
 /// half the work.
 pub(super) const BOTH_LEADS_MISPLACED: usize = 500;
+
+/// Lowest effort at which a cube of more than [`BOTH_LEADS_MISPLACED`] cells gets a
+/// (cell-led) beam; below it such a cube goes straight to sweep and endgame from the
+/// start. The beam's path never gave the shorter finish there at the default effort:
+/// on 40 scrambles of 80-300 moves (`cubist scramble --seed` 801-840, with
+/// `80 + (seed % 23) * 10` moves; 33 of more than 500 cells), 60 of 10-100 moves
+/// (`cubist bench --count 60 --seed 12`, two of 507 and 553 cells) and the bench's
+/// 5000-move scrambles every answer stayed the same, and at effort 1 on 12 of the
+/// 40. Those cubes paid for the beam and for a second finish: the slowest of the 40
+/// took 1.75 s -> 1.28 s of wall time, the two of seed 12 1.67 -> 1.20 s and 1.55 ->
+/// 1.16 s. Between 450 and 500 cells the beam's path is often the better start (the
+/// bench's scramble-6, 471 cells, 349 moves), and higher efforts' wider beams keep
+/// more of it.
+pub(super) const DEEP_BEAM_EFFORT: u32 = 3;
 
 /// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] (a random scramble of
 /// about 33-50 moves) gets, at the default effort, a bond-led beam
@@ -226,13 +240,15 @@ pub(super) fn likelier_shorter(cube: &Cube, beams: &[(Lead, Vec<Vec<Move>>)]) ->
 }
 
 impl Lead {
-    /// The leads to try on `cube`, each beam with its share of the work: bonds alone
-    /// for a shallow scramble, cells alone for a deep one, both in between (see
-    /// [`BOTH_LEADS_MISPLACED`]).
-    pub(crate) fn to_try(cube: &Cube) -> &'static [Lead] {
+    /// The leads to try on `cube` at `effort`, each beam with its share of the work:
+    /// bonds alone for a shallow scramble, cells alone for a deep one, both in
+    /// between (see [`BOTH_LEADS_MISPLACED`]); none for a deep one below
+    /// [`DEEP_BEAM_EFFORT`].
+    pub(crate) fn to_try(cube: &Cube, effort: Effort) -> &'static [Lead] {
         match cube.misplaced() {
             n if n <= SHALLOW_MISPLACED => &[Lead::Bonds],
             n if n <= BOTH_LEADS_MISPLACED => &[Lead::Cells, Lead::Bonds],
+            _ if effort.level() < DEEP_BEAM_EFFORT => &[],
             _ => &[Lead::Cells],
         }
     }
@@ -317,7 +333,7 @@ mod tests {
     use crate::solve::Effort;
 
     #[test]
-    fn both_leads_are_tried_between_shallow_and_deep() {
+    fn both_leads_are_tried_between_shallow_and_deep_and_a_deep_cube_gets_a_beam_from_effort_3() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
         let (shallow, _) = crate::scramble::scramble(&mut rng, 15);
@@ -325,9 +341,13 @@ mod tests {
         let (deep, _) = crate::scramble::scramble(&mut rng, 1000);
         assert!(middle.misplaced() > SHALLOW_MISPLACED);
         assert!(middle.misplaced() <= BOTH_LEADS_MISPLACED);
-        assert_eq!(Lead::to_try(&shallow), &[Lead::Bonds]);
-        assert_eq!(Lead::to_try(&middle), &[Lead::Cells, Lead::Bonds]);
-        assert_eq!(Lead::to_try(&deep), &[Lead::Cells]);
+        for effort in [Effort::new(1), Effort::DEFAULT, Effort::new(3)] {
+            assert_eq!(Lead::to_try(&shallow, effort), &[Lead::Bonds]);
+            assert_eq!(Lead::to_try(&middle, effort), &[Lead::Cells, Lead::Bonds]);
+        }
+        // A deep cube gets a beam only from effort 3.
+        assert!(Lead::to_try(&deep, Effort::DEFAULT).is_empty());
+        assert_eq!(Lead::to_try(&deep, Effort::new(3)), &[Lead::Cells]);
     }
 
     #[test]

@@ -378,8 +378,9 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         start: Instant::now(),
         opts: opts.clone(),
     };
-    let leads = Lead::to_try(cube);
-    // The sweep and endgame from the start, which every lead may compare with.
+    let leads = Lead::to_try(cube, opts.effort);
+    // The sweep and endgame from the start, which every lead may compare with (and
+    // the whole answer for a deep cube that gets no beam).
     let from_start = std::cell::OnceCell::new();
     let mut best: Option<Vec<Move>> = None;
     // Undo what the beams can (all of a shallow scramble, often), then finish.
@@ -426,8 +427,11 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
             }
         }
     }
+    if best.is_none() {
+        best = Some(finished_from_start(cube, &from_start, &ctx)?.clone());
+    }
     // Runs of moves that fewer do the work of (see [`shorten`]).
-    let mut best = best.expect("at least one lead");
+    let mut best = best.expect("a beam's finish or the one from the start");
     if opts.effort.level() >= Effort::DEFAULT.level() && best.len() <= TIGHTEN_MOST {
         best = tighten::tighten(cube.cells(), &best);
     }
@@ -771,7 +775,7 @@ mod tests {
     {
         // Without the second beam the default effort took 78 moves here (measured).
         let cube = seeded_scramble(22, 25);
-        assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
+        assert_eq!(Lead::to_try(&cube, Effort::DEFAULT), &[Lead::Bonds]);
         assert!(picks_second_beam(&SolveOptions::default()));
         let moves = solved_checked(&cube, &SolveOptions::default()).moves;
         assert!(moves.len() <= 25, "{} moves", moves.len());
@@ -782,7 +786,7 @@ mod tests {
         // The fewest cells left deciding, this took 63 moves (measured); moves plus two
         // per cell left pick the other path, which the finish takes to 53.
         let cube = seeded_scramble(10, 27);
-        assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
+        assert_eq!(Lead::to_try(&cube, Effort::DEFAULT), &[Lead::Bonds]);
         let moves = solved_checked(&cube, &SolveOptions::default()).moves;
         assert!(moves.len() <= 56, "{} moves", moves.len());
     }
@@ -882,7 +886,7 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
         let (cube, _) = crate::scramble::scramble(&mut rng, 50);
-        assert_eq!(Lead::to_try(&cube).len(), 2);
+        assert_eq!(Lead::to_try(&cube, Effort::DEFAULT).len(), 2);
         let length = length_at_effort(&cube, FINISH_BOTH_EFFORT);
         // Measured: the cell-led beam alone finished in 474 moves, with both 365.
         assert!(length < 474, "{length} moves");
@@ -954,7 +958,7 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1007);
         let (cube, _) = crate::scramble::scramble(&mut rng, 25);
-        assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
+        assert_eq!(Lead::to_try(&cube, Effort::DEFAULT), &[Lead::Bonds]);
         let length = length_at_effort(&cube, SECOND_BEAM_EFFORT);
         assert!(length <= 25, "{length} moves");
     }
