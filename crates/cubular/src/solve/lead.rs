@@ -340,7 +340,6 @@ pub(super) fn picks_second_beam(opts: &SolveOptions) -> bool {
 mod tests {
     use super::*;
     use crate::solve::tests::{seeded_scramble, two_moves_to_undo};
-    use crate::solve::Effort;
 
     #[test]
     fn both_leads_are_tried_between_shallow_and_deep_and_a_deep_cube_gets_a_beam_from_effort_3() {
