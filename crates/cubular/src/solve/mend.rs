@@ -105,7 +105,9 @@ const WIDE_DOUBLE_EFFORT: u32 = 3;
 /// (a 49-move scramble 183 -> 95) and 60 more (seed 12) from 19,571 to 19,348, but the
 /// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube; with
 /// at most three rounds above 60 cells (and the tightening), 12,618, 19,556 and 6,957
-/// against 12,798, 19,571 and 6,915, at up to 3.6 s a cube.
+/// against 12,798, 19,571 and 6,915, at up to 3.6 s a cube; with 300 first moves
+/// (see [`DOUBLE_FIRSTS`]) the bench 6,915 -> 6,941 (scramble-4 256 -> 230,
+/// scramble-17 75 -> 127) and challenge-1, same answer, 0.9 -> 2.1 s.
 const WIDE_DOUBLE_RESIDUE: usize = 100;
 
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
