@@ -233,15 +233,15 @@ fn played(cube: &Cube, moves: &[Move]) -> Cube {
 ///
 /// An effort above the default searches differently, not only for longer (wider
 /// beams slip elsewhere), and now and then finishes a cube the default undoes in
-/// more moves. From [`SYMMETRY_EFFORT`] on it also runs the default effort on the cube
-/// seen through each of its twelve symmetries (see [`crate::symmetry`]; each ends in
-/// a different solution) and keeps the shortest, so that more effort is never longer.
+/// more moves. From effort 3 on it also runs the default effort on the cube seen
+/// through each of its twelve symmetries (see [`crate::symmetry`]; each ends in a
+/// different solution) and keeps the shortest, so that more effort is never longer.
 /// With [`SolveOptions::anytime`] and a time budget, those runs and the higher
-/// efforts follow while the budget lasts (see [`further_runs`] for their order).
+/// efforts follow while the budget lasts (on a deep cube the higher efforts first).
 /// Under a budget each further run gets what is left of it, and is begun only when it
-/// is likely to end in time, judged by how long the first run took and [`EFFORT_TIME`];
-/// with an ample budget every run does its full work, so the answer is the same on
-/// every machine.
+/// is likely to end in time, judged by how long the first run took and how much
+/// longer its effort usually takes; with an ample budget every run does its full
+/// work, so the answer is the same on every machine.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let mut moves = solve_at(cube, opts)?;
