@@ -78,37 +78,32 @@ fn effort_3_answers_through_a_symmetry_solve_the_cube_as_given() {
     // A 45-move scramble that the default finishes in 168 moves, and the default on
     // the cube seen through another symmetry in 45 (measured): effort 3's answer is
     // one taken back from a symmetry, and must solve the cube as given.
-    let cube = stdout_of(&[
-        "scramble", "--puzzle", "cubular", "--seed", "5", "--moves", "45",
-    ]);
-    let path = std::env::temp_dir().join(format!("cubist-cli-sym-{}.txt", std::process::id()));
-    std::fs::write(&path, cube).unwrap();
-    let moves = stdout_of(&["solve", "--effort", "3", path.to_str().unwrap()]);
-    assert!(
-        moves.lines().count() <= 45,
-        "{} moves",
-        moves.lines().count()
-    );
-    assert_solves(&path, &moves, "symmetry");
-    let _ = std::fs::remove_file(&path);
+    solves_scramble_within(5, 45, &["--effort", "3"], "symmetry");
 }
 
 #[test]
 fn a_scramble_undone_with_two_moves_added_at_once_verifies_with_the_oracle() {
     // A 28-move scramble whose repaired path lacked two moves that help only
     // together: 46 moves before the double additions, 28 with them (measured).
+    solves_scramble_within(606, 28, &[], "double");
+}
+
+/// `cubist solve` with `options` undoes the `moves`-move scramble of `seed` in at most
+/// that many moves, and its answer solves the cube (see [`assert_solves`]).
+fn solves_scramble_within(seed: u64, moves: usize, options: &[&str], tag: &str) {
+    let (seed_arg, moves_arg) = (seed.to_string(), moves.to_string());
     let cube = stdout_of(&[
-        "scramble", "--puzzle", "cubular", "--seed", "606", "--moves", "28",
+        "scramble", "--puzzle", "cubular", "--seed", &seed_arg, "--moves", &moves_arg,
     ]);
-    let path = std::env::temp_dir().join(format!("cubist-cli-double-{}.txt", std::process::id()));
+    let path = std::env::temp_dir().join(format!("cubist-cli-{tag}-{}.txt", std::process::id()));
     std::fs::write(&path, cube).unwrap();
-    let moves = stdout_of(&["solve", path.to_str().unwrap()]);
-    assert!(
-        moves.lines().count() <= 28,
-        "{} moves",
-        moves.lines().count()
-    );
-    assert_solves(&path, &moves, "double");
+    let mut args = vec!["solve"];
+    args.extend_from_slice(options);
+    args.push(path.to_str().unwrap());
+    let answer = stdout_of(&args);
+    let count = answer.lines().count();
+    assert!(count <= moves, "{count} moves");
+    assert_solves(&path, &answer, tag);
     let _ = std::fs::remove_file(&path);
 }
 
