@@ -88,6 +88,20 @@ fn a_scramble_undone_with_two_moves_added_at_once_verifies_with_the_oracle() {
     solves_scramble_within(606, 28, &[], "double");
 }
 
+#[test]
+fn a_deep_scramble_goes_straight_to_sweep_and_endgame_and_verifies_with_the_oracle() {
+    // 300 random moves leave more than 500 cells misplaced: at the default effort no
+    // beam runs, only sweep and endgame from the start.
+    let cube = stdout_of(&[
+        "scramble", "--puzzle", "cubular", "--seed", "3", "--moves", "300",
+    ]);
+    let path = std::env::temp_dir().join(format!("cubist-cli-deep-{}.txt", std::process::id()));
+    std::fs::write(&path, cube).unwrap();
+    let answer = stdout_of(&["solve", path.to_str().unwrap()]);
+    assert_solves(&path, &answer, "deep");
+    let _ = std::fs::remove_file(&path);
+}
+
 /// `cubist solve` with `options` undoes the `moves`-move scramble of `seed` in at most
 /// that many moves, and its answer solves the cube (see [`assert_solves`]).
 fn solves_scramble_within(seed: u64, moves: usize, options: &[&str], tag: &str) {
