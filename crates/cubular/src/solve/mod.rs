@@ -427,11 +427,12 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
             }
         }
     }
-    if best.is_none() {
-        best = Some(finished_from_start(cube, &from_start, &ctx)?.clone());
-    }
+    // A cube no beam ran on (a deep one, below effort 3) is finished from the start.
+    let mut best = match best {
+        Some(best) => best,
+        None => finished_from_start(cube, &from_start, &ctx)?.clone(),
+    };
     // Runs of moves that fewer do the work of (see [`shorten`]).
-    let mut best = best.expect("a beam's finish or the one from the start");
     if opts.effort.level() >= Effort::DEFAULT.level() && best.len() <= TIGHTEN_MOST {
         best = tighten::tighten(cube.cells(), &best);
     }
