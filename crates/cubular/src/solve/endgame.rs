@@ -524,15 +524,7 @@ fn carry_into(
     t: usize,
 ) -> Option<(f64, Vec<Move>, usize)> {
     let want = SOLVED[t];
-    // Entry cells: where a piece must be for some commutator to bring it into t, with
-    // the most cells any of those commutators changes.
-    let mut entry: Vec<Vec<Placement>> = vec![Vec::new(); CELLS];
-    let mut most = [0u8; CELLS];
-    for (pl, src) in placements_into(t, limit) {
-        let n = patterns()[pl.pattern as usize].pairs.len();
-        entry[src].push(pl);
-        most[src] = most[src].max(n as u8);
-    }
+    let into = entries(t, limit);
     let sources = wrong
         .iter()
         .copied()
@@ -542,21 +534,20 @@ fn carry_into(
     let mut traced = Traced::new();
     for a in sources {
         for r in reach(a) {
-            let u = r.cell as usize;
-            if entry[u].is_empty() {
+            let Some((most, entry)) = into.at(r.cell as usize) else {
                 continue;
-            }
+            };
             let setup = &r.moves[..r.len as usize];
             let len = 2 * setup.len() as i32 + 4;
             // The least gain that beats the best rate so far: g / len > bg / blen.
             let mut need = best
                 .as_ref()
                 .map_or(1, |(bg, b)| bg * len / b.len() as i32 + 1);
-            if far && (most[u] as i32) < need {
+            if far && (most as i32) < need {
                 continue;
             }
             traced.set(setup);
-            for pl in &entry[u] {
+            for pl in entry {
                 let Some(gain) = pl.gain_after(cells, &mut traced, need) else {
                     continue;
                 };
@@ -574,6 +565,48 @@ fn carry_into(
         let setup = (seq.len() - 4) / 2;
         (gain as f64 / seq.len() as f64, seq, setup)
     })
+}
+
+/// The entry cells of one cell `t`: where a piece must be for some commutator of at
+/// most `limit` cells to bring it into `t`, each with those commutators and the most
+/// cells any of them changes. They depend on `t` and `limit` alone, so they are
+/// gathered once and kept.
+struct Entries {
+    /// For each cell, 1 + its place in `lists`, or 0 when it is no entry cell.
+    slot: Vec<u16>,
+    /// (most cells changed, the commutators), in the order first met.
+    lists: Vec<(u8, Vec<Placement>)>,
+}
+
+impl Entries {
+    fn of(t: usize, limit: usize) -> Entries {
+        let mut slot = vec![0u16; CELLS];
+        let mut lists: Vec<(u8, Vec<Placement>)> = Vec::new();
+        for (pl, src) in placements_into(t, limit) {
+            let n = patterns()[pl.pattern as usize].pairs.len() as u8;
+            if slot[src] == 0 {
+                lists.push((0, Vec::new()));
+                slot[src] = lists.len() as u16;
+            }
+            let (most, list) = &mut lists[slot[src] as usize - 1];
+            *most = (*most).max(n);
+            list.push(pl);
+        }
+        Entries { slot, lists }
+    }
+
+    /// The most cells changed and the commutators of entry cell `u`, if it is one.
+    fn at(&self, u: usize) -> Option<(u8, &[Placement])> {
+        let k = self.slot[u] as usize;
+        (k > 0).then(|| (self.lists[k - 1].0, &self.lists[k - 1].1[..]))
+    }
+}
+
+/// [`Entries`] of cell `t` for commutators of at most `limit` cells.
+fn entries(t: usize, limit: usize) -> &'static Entries {
+    static E: [[OnceLock<Entries>; CELLS]; LARGEST + 1] =
+        [const { [const { OnceLock::new() }; CELLS] }; LARGEST + 1];
+    E[limit.min(LARGEST)][t].get_or_init(|| Entries::of(t, limit.min(LARGEST)))
 }
 
 /// A cell a piece can be taken to, and the shortest setup that takes it there.
@@ -778,6 +811,32 @@ fn cycle_three(cells: &[u8; CELLS], wrong: &[usize]) -> Option<Vec<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cells_entries_hold_every_commutator_into_it_under_its_source() {
+        for (t, limit) in [(0, 3), (364, 6), (100, 9), (728, LARGEST)] {
+            let into = entries(t, limit);
+            let mut listed = 0;
+            for u in 0..CELLS {
+                let Some((most, list)) = into.at(u) else {
+                    continue;
+                };
+                let sizes = list
+                    .iter()
+                    .map(|pl| patterns()[pl.pattern as usize].pairs.len());
+                assert_eq!(Some(most as usize), sizes.max());
+                listed += list.len();
+            }
+            let all: Vec<(Placement, usize)> = placements_into(t, limit).collect();
+            assert_eq!(listed, all.len());
+            for (pl, src) in all {
+                let (_, list) = into.at(src).expect("an entry cell");
+                assert!(list
+                    .iter()
+                    .any(|p| p.pattern == pl.pattern && p.anchor == pl.anchor));
+            }
+        }
+    }
 
     /// The solved cube with pairs of far-apart cells of one parity class swapped.
     fn swapped(pairs: &[(usize, usize)]) -> [u8; CELLS] {
