@@ -65,7 +65,28 @@ const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 /// 16,705 -> 16,560; the bench's challenge cubes and scrambles 9,139 -> 9,044. Up to
 /// 200 cells took the bench to 8,924, but at up to 5.6 s a cube (under
 /// [`pairs::WORK`], 9,003 for 18% more CPU time, challenge-1 208 -> 214).
-const PAIR_RESIDUE: usize = 60;
+///
+/// Since then up to 200 cells (with [`doubled`] still only for cubes that came to
+/// the edit beam with at most [`DOUBLE_RESIDUE`]): a round of pairs, followed by its
+/// single edits, fixes two to three cells for two moves even on residues of 60-200
+/// cells, where the endgame spends about three and a half a cell and the sweep more.
+/// 160 scrambles of 40-60 moves (`cubist scramble --seed` 601-760, `40 + seed % 21`
+/// moves) went from 39,867 moves in all to 36,175, 80 of 33-50 moves (seeds 501-580)
+/// from 8,564 to 8,038, 60 of 10-100 moves with the challenge and 5000-move cubes
+/// (`cubist bench --count 60`) from 13,942 to 13,490 (seed 7; 16 shorter, 1 longer)
+/// and from 20,798 to 20,395 (seed 12; 14 shorter, none longer), the same ones undone
+/// within their length, for 7-15% more CPU time and the slowest cube of those sets
+/// 1.58 -> 1.68 s. Up to 400 cells lengthened large residues' finishes (challenge-2
+/// 565 -> 590 moves, challenge-3 613 -> 666): a sweep costs about as much from 170
+/// cells as from 250. Up to 100 cells with [`doubled`] after them too: the 80
+/// scrambles 7,789 moves, but up to 2.2 s a cube.
+const PAIR_RESIDUE: usize = 200;
+
+/// Cells up to which [`doubled`] runs at the default effort, counted both before the
+/// edit beam and after the pairs: each round costs 0.1-0.15 s, and after pairs that
+/// took a larger residue below this, the rounds gave no fewer moves in all on 16 slow
+/// cubes of 40-60-move scrambles, at 0.5 s more a cube.
+const DOUBLE_RESIDUE: usize = 60;
 
 /// Single additions [`repair::double_insertion`] tries a second move with. Up to 100
 /// cells, on 60 scrambles of 10-100 moves (seeds 7 and 12), 300 gave 12,764 and 19,451
@@ -73,13 +94,14 @@ const PAIR_RESIDUE: usize = 60;
 /// 19,571 against 12,800 and 19,571, up to 2.7 s a cube.
 const DOUBLE_FIRSTS: usize = 1000;
 
-/// Cells left after the pairs up to which two moves are added at once ([`doubled`]):
-/// [`PAIR_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`] [`WIDE_DOUBLE_RESIDUE`].
+/// Cells up to which two moves are added at once ([`doubled`]), counted before the
+/// edit beam and after the pairs: [`DOUBLE_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`]
+/// [`WIDE_DOUBLE_RESIDUE`].
 fn double_residue(effort: Effort) -> usize {
     if effort.level() >= WIDE_DOUBLE_EFFORT {
         WIDE_DOUBLE_RESIDUE
     } else {
-        PAIR_RESIDUE
+        DOUBLE_RESIDUE
     }
 }
 
@@ -234,13 +256,15 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Mo
 /// by the edit beam (edits of the moves that turn those cells, several at once; for at
 /// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
 /// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells), each kept when it leaves
-/// fewer.
+/// fewer; then [`doubled`] when the cells before the edit beam were at most
+/// [`double_residue`].
 pub(super) fn edited(
     cube: &Cube,
     (beam_moves, work): (Vec<Move>, Cube),
     ctx: &Ctx,
 ) -> (Vec<Move>, Cube) {
-    let (beam_moves, work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
+    let doubles = work.misplaced() <= double_residue(ctx.opts.effort);
+    let (mut beam_moves, mut work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
         let edited = repair::edit_beam(
             cube.cells(),
             &beam_moves,
@@ -262,10 +286,14 @@ pub(super) fn edited(
         let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS, pairs::WORK);
         let after = played(cube, &paired);
         if after.misplaced() < work.misplaced() {
-            return doubled(cube, (paired, after), ctx);
+            (beam_moves, work) = (paired, after);
         }
     }
-    doubled(cube, (beam_moves, work), ctx)
+    if doubles {
+        doubled(cube, (beam_moves, work), ctx)
+    } else {
+        (beam_moves, work)
+    }
 }
 
 /// Two moves added at once ([`repair::double_insertion`]), each time followed by the
@@ -384,6 +412,33 @@ mod tests {
         // From effort 3 the rounds go on while they fix anything.
         let (_, wide) = doubled(&cube, (path, work), &ctx_at(3));
         assert!(wide.misplaced() < 37, "{} cells", wide.misplaced());
+    }
+
+    #[test]
+    fn a_residue_of_more_than_sixty_cells_gets_pairs_but_no_double_additions() {
+        // Six blocks each turned twice around a turn of an overlapping block, far
+        // apart; the path undoes only the turns in between, which leaves more than 60
+        // cells that single edits cannot mend.
+        let scramble = crate::moves::parse_moves(
+            "222X2 333Y1 222X2 666X2 656Y1 666X2 262X2 363Y1 262X2 626X2 727Y1 626X2 \
+             226X2 336Y1 226X2 662X2 753Y1 662X2",
+        )
+        .unwrap();
+        let mut cube = Cube::solved();
+        cube.apply_all(&scramble);
+        let path = crate::moves::parse_moves("333Y3 656Y3 363Y3 727Y3 336Y3 753Y3").unwrap();
+        let work = played(&cube, &path);
+        assert!(
+            (DOUBLE_RESIDUE + 1..=PAIR_RESIDUE).contains(&work.misplaced()),
+            "{} cells",
+            work.misplaced()
+        );
+        let (moves, left) = edited(&cube, (path.clone(), work.clone()), &ctx_at(2));
+        assert!(left.misplaced() < work.misplaced());
+        assert_eq!(played(&cube, &moves), left);
+        // The pairs alone: no double additions after them at the default effort.
+        let paired = pairs::run(cube.cells(), &path, PAIR_ROUNDS, pairs::WORK);
+        assert_eq!(moves, paired);
     }
 
     #[test]
