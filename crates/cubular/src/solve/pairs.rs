@@ -333,11 +333,17 @@ pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize, work: u64) -> Vec<
         let played = Played::new(start, &best);
         let (mut pairs, scored) = best_pairs(&played, None, KEPT);
         spent += scored;
-        for k in 0..best.len() {
-            let mut rest = best.clone();
-            let taken = rest.remove(k);
-            let played = Played::new(start, &rest);
-            let (more, scored) = best_pairs(&played, Some((taken.block(), k)), 1);
+        // Each of the path's moves taken out, in parallel (the order kept).
+        let removals: Vec<_> = (0..best.len())
+            .into_par_iter()
+            .map(|k| {
+                let mut rest = best.clone();
+                let taken = rest.remove(k);
+                let played = Played::new(start, &rest);
+                best_pairs(&played, Some((taken.block(), k)), 1)
+            })
+            .collect();
+        for (more, scored) in removals {
             pairs.extend(more);
             spent += scored;
         }
