@@ -137,6 +137,16 @@ const WIDE_DOUBLE_RESIDUE: usize = 100;
 /// 2,842, 16 rounds 2,788 for 10% more time and up to 4.5 s a cube.
 const PAIR_ROUNDS: usize = 8;
 
+/// Most rounds of [`pairs::run`] on a residue that came with more than
+/// [`double_residue`] cells (no double additions follow): later rounds still fix two
+/// cells or so for two moves there. Against 8 rounds, 160 scrambles of 40-60 moves
+/// (`cubist scramble --seed` 601-760) 36,175 moves in all -> 35,295, `--count 60` of
+/// seeds 7 and 12 13,490 -> 13,244 and 20,395 -> 20,170 (28 cubes shorter, 3
+/// longer), the bench 8,029 -> 7,982, for 5% more CPU time on the 160 and their
+/// slowest cube 1.52 -> 1.64 s; 16 rounds 34,858 on the 160 with cubes at 1.9 s, 24
+/// rounds (under three times the work) 34,129 with nine over 2 s.
+const LARGE_PAIR_ROUNDS: usize = 12;
+
 /// Paths the edit beam keeps each round.
 const EDIT_BEAM_WIDTH: usize = 256;
 
@@ -255,7 +265,8 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Mo
 /// A path that leaves a few cells after the repairs, with the cube it leaves, improved
 /// by the edit beam (edits of the moves that turn those cells, several at once; for at
 /// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
-/// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells), each kept when it leaves
+/// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells, in up to [`PAIR_ROUNDS`] rounds,
+/// [`LARGE_PAIR_ROUNDS`] without double additions after them), each kept when it leaves
 /// fewer; then [`doubled`] when the cells before the edit beam were at most
 /// [`double_residue`].
 pub(super) fn edited(
@@ -283,7 +294,12 @@ pub(super) fn edited(
     };
     // Still cells left: two turns of one block put in at once.
     if (1..=PAIR_RESIDUE).contains(&work.misplaced()) {
-        let paired = pairs::run(cube.cells(), &beam_moves, PAIR_ROUNDS, pairs::WORK);
+        let rounds = if doubles {
+            PAIR_ROUNDS
+        } else {
+            LARGE_PAIR_ROUNDS
+        };
+        let paired = pairs::run(cube.cells(), &beam_moves, rounds, pairs::WORK);
         let after = played(cube, &paired);
         if after.misplaced() < work.misplaced() {
             (beam_moves, work) = (paired, after);
@@ -436,8 +452,9 @@ mod tests {
         let (moves, left) = edited(&cube, (path.clone(), work.clone()), &ctx_at(2));
         assert!(left.misplaced() < work.misplaced());
         assert_eq!(played(&cube, &moves), left);
-        // The pairs alone: no double additions after them at the default effort.
-        let paired = pairs::run(cube.cells(), &path, PAIR_ROUNDS, pairs::WORK);
+        // The pairs alone, in their larger number of rounds: no double additions after
+        // them at the default effort.
+        let paired = pairs::run(cube.cells(), &path, LARGE_PAIR_ROUNDS, pairs::WORK);
         assert_eq!(moves, paired);
     }
 
