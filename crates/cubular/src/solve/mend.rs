@@ -79,8 +79,11 @@ const RESIDUE_FOR_EDIT_BEAM: usize = 60;
 /// 1.58 -> 1.68 s. Up to 400 cells lengthened large residues' finishes (challenge-2
 /// 565 -> 590 moves, challenge-3 613 -> 666): a sweep costs about as much from 170
 /// cells as from 250. Up to 100 cells with [`doubled`] after them too: the 80
-/// scrambles 7,789 moves, but up to 2.2 s a cube.
-const PAIR_RESIDUE: usize = 200;
+/// scrambles 7,789 moves, but up to 2.2 s a cube. Then (with [`LARGE_PAIR_ROUNDS`])
+/// up to 240 cells, every residue the commutators finish (from more, a sweep does):
+/// the bench 7,982 -> 7,876, seeds 7 and 12 13,244 -> 13,190 and 20,170 -> 19,856
+/// (9 shorter, 1 longer), the 160 35,295 -> 35,149, their slowest 1.65 -> 1.75 s.
+const PAIR_RESIDUE: usize = 240;
 
 /// Cells up to which [`doubled`] runs at the default effort, counted both before the
 /// edit beam and after the pairs: each round costs 0.1-0.15 s, and after pairs that
