@@ -12,7 +12,7 @@
 use super::lanes::{padded, pair_wrongs, Lanes, PairPlace, Turn};
 use super::repair::{self, misplaced_after, Played};
 use super::sweep::blocks_of;
-use crate::cube::{coords, index, CELLS, SOLVED};
+use crate::cube::{index, CELLS, SOLVED};
 use crate::moves::{local_perm, Move};
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -49,6 +49,26 @@ fn cells_of(b: usize) -> [usize; 27] {
             m.y as usize - 1 + ly,
             m.z as usize - 1 + lz,
         )
+    })
+}
+
+/// A cell outside the block in [`local_cells`].
+const NONE: u8 = u8::MAX;
+
+/// For each block, each cell's place among the block's 27 (in the order of
+/// [`cells_of`]), or [`NONE`]: where a piece was, read without arithmetic.
+fn local_cells() -> &'static [[u8; CELLS]] {
+    static LOCAL: OnceLock<Vec<[u8; CELLS]>> = OnceLock::new();
+    LOCAL.get_or_init(|| {
+        (0..343)
+            .map(|b| {
+                let mut local = [NONE; CELLS];
+                for (l, &c) in cells_of(b).iter().enumerate() {
+                    local[c] = l as u8;
+                }
+                local
+            })
+            .collect()
     })
 }
 
@@ -160,7 +180,6 @@ fn best_pairs(
         Some((_, at)) => (0..=at, at),
         None => (0..=n, 0),
     };
-    const NONE: u8 = u8::MAX;
     let best = first_times
         .into_par_iter()
         .map(|i| {
@@ -175,7 +194,7 @@ fn best_pairs(
                     best[keep - 1].0
                 }
             };
-            let (before, end_i) = (&played.states[i], &played.ends[i]);
+            let before = &played.states[i];
             for &b in &blocks {
                 if only.is_none() && (held[i][b] as usize) < MIN_WRONG_EACH {
                     continue;
@@ -191,11 +210,10 @@ fn best_pairs(
                 }
                 let first_j = i.max(second_from);
                 let cells = cells_of(b);
-                // The block's low corner.
-                let (bx, by, bz) = coords(cells[0]);
+                let local = &local_cells()[b];
                 // Where each cell's piece belongs in the end, and what each first turn
                 // brings into each cell and changes in the cells left wrong.
-                let home_i: [u8; 27] = std::array::from_fn(|l| SOLVED[end_i[cells[l]] as usize]);
+                let home_i: [u8; 27] = std::array::from_fn(|l| played.needs[i][cells[l]]);
                 let wrong_i: i32 = (0..27)
                     .map(|l| (before[cells[l]] != home_i[l]) as i32)
                     .sum();
@@ -228,28 +246,21 @@ fn best_pairs(
                             continue;
                         }
                     }
-                    let (at_j, end_j) = (&played.states[j], &played.ends[j]);
+                    let (at_j, end_j, needs_j) =
+                        (&played.states[j], &played.ends[j], &played.needs[j]);
                     scored += 1;
                     // For each cell of the block after the first `j` moves: which of the
                     // block's cells its piece was in after the first `i`, if any.
                     let mut shared = false;
                     let from: [u8; 27] = std::array::from_fn(|l| {
-                        let was = starts[i][end_j[cells[l]] as usize] as usize;
-                        let (x, y, z) = coords(was);
-                        let (dx, dy, dz) =
-                            (x.wrapping_sub(bx), y.wrapping_sub(by), z.wrapping_sub(bz));
-                        if dx < 3 && dy < 3 && dz < 3 {
-                            shared = true;
-                            (dy * 9 + dz * 3 + dx) as u8
-                        } else {
-                            NONE
-                        }
+                        let was = local[starts[i][end_j[cells[l]] as usize] as usize];
+                        shared |= was != NONE;
+                        was
                     });
                     if !shared && only.is_none() {
                         continue;
                     }
-                    let home_j: [u8; 27] =
-                        std::array::from_fn(|l| SOLVED[end_j[cells[l]] as usize]);
+                    let home_j: [u8; 27] = std::array::from_fn(|l| needs_j[cells[l]]);
                     // The block's cells then, under each first turn, counted wrong
                     // against where their pieces belong in the end, with no second
                     // turn and with each (padded to 32 to compare at once).
@@ -386,6 +397,17 @@ mod tests {
         let mut cube = Cube::solved();
         cube.apply_all(scramble);
         cube
+    }
+
+    #[test]
+    fn each_block_reads_its_own_cells_back_and_no_other() {
+        for b in [0, 171, 342] {
+            let local = &local_cells()[b];
+            for (l, &c) in cells_of(b).iter().enumerate() {
+                assert_eq!(local[c] as usize, l);
+            }
+            assert_eq!(local.iter().filter(|&&l| l != NONE).count(), 27);
+        }
     }
 
     #[test]
