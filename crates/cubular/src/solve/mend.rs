@@ -143,12 +143,22 @@ const PAIR_ROUNDS: usize = 8;
 /// Most rounds of [`pairs::run`] on a residue that came with more than
 /// [`double_residue`] cells (no double additions follow): later rounds still fix two
 /// cells or so for two moves there. Against 8 rounds, 160 scrambles of 40-60 moves
-/// (`cubist scramble --seed` 601-760) 36,175 moves in all -> 35,295, `--count 60` of
-/// seeds 7 and 12 13,490 -> 13,244 and 20,395 -> 20,170 (28 cubes shorter, 3
-/// longer), the bench 8,029 -> 7,982, for 5% more CPU time on the 160 and their
-/// slowest cube 1.52 -> 1.64 s; 16 rounds 34,858 on the 160 with cubes at 1.9 s, 24
-/// rounds (under three times the work) 34,129 with nine over 2 s.
-const LARGE_PAIR_ROUNDS: usize = 12;
+/// (`cubist scramble --seed` 601-760) 36,175 moves in all -> 35,295 with 12 rounds,
+/// `--count 60` of seeds 7 and 12 13,490 -> 13,244 and 20,395 -> 20,170 (28 cubes
+/// shorter, 3 longer), the bench 8,029 -> 7,982, for 5% more CPU time on the 160.
+/// Once the rounds were cheaper, 24 rounds under [`LARGE_PAIR_WORK`] instead of 12
+/// under [`pairs::WORK`]: the 160 35,149 -> 33,959 (slowest cube 1.55 -> 1.85 s, 9%
+/// more time), 80 scrambles of 33-50 moves (seeds 501-580) 7,939 -> 7,853, seeds 7
+/// and 12 13,190 -> 13,014 and 19,856 -> 19,660 (28 shorter, 12 longer), the bench
+/// 7,876 -> 7,819 (6 shorter, 1 longer); 24 rounds under [`pairs::WORK`] 34,692,
+/// 7,935, 13,226, 19,831 and 7,786; 32 rounds under [`LARGE_PAIR_WORK`] 33,905 on the
+/// 160.
+const LARGE_PAIR_ROUNDS: usize = 24;
+
+/// The bound on the pairs' work ([`pairs::WORK`]) for a residue of more than
+/// [`double_residue`] cells: a round there scores 40,000-60,000 places, so
+/// [`LARGE_PAIR_ROUNDS`] rounds need twice the usual bound.
+const LARGE_PAIR_WORK: u64 = 2 * pairs::WORK;
 
 /// Paths the edit beam keeps each round.
 const EDIT_BEAM_WIDTH: usize = 256;
@@ -269,7 +279,7 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Mo
 /// by the edit beam (edits of the moves that turn those cells, several at once; for at
 /// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
 /// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells, in up to [`PAIR_ROUNDS`] rounds,
-/// [`LARGE_PAIR_ROUNDS`] without double additions after them), each kept when it leaves
+/// [`LARGE_PAIR_ROUNDS`] under [`LARGE_PAIR_WORK`] without double additions after them), each kept when it leaves
 /// fewer; then [`doubled`] when the cells before the edit beam were at most
 /// [`double_residue`].
 pub(super) fn edited(
@@ -297,12 +307,12 @@ pub(super) fn edited(
     };
     // Still cells left: two turns of one block put in at once.
     if (1..=PAIR_RESIDUE).contains(&work.misplaced()) {
-        let rounds = if doubles {
-            PAIR_ROUNDS
+        let (rounds, bound) = if doubles {
+            (PAIR_ROUNDS, pairs::WORK)
         } else {
-            LARGE_PAIR_ROUNDS
+            (LARGE_PAIR_ROUNDS, LARGE_PAIR_WORK)
         };
-        let paired = pairs::run(cube.cells(), &beam_moves, rounds, pairs::WORK);
+        let paired = pairs::run(cube.cells(), &beam_moves, rounds, bound);
         let after = played(cube, &paired);
         if after.misplaced() < work.misplaced() {
             (beam_moves, work) = (paired, after);
@@ -457,7 +467,7 @@ mod tests {
         assert_eq!(played(&cube, &moves), left);
         // The pairs alone, in their larger number of rounds: no double additions after
         // them at the default effort.
-        let paired = pairs::run(cube.cells(), &path, LARGE_PAIR_ROUNDS, pairs::WORK);
+        let paired = pairs::run(cube.cells(), &path, LARGE_PAIR_ROUNDS, LARGE_PAIR_WORK);
         assert_eq!(moves, paired);
     }
 
