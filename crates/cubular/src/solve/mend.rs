@@ -5,7 +5,7 @@
 //! narrow beam more ([`continue_beam`]).
 
 use super::lead::Lead;
-use super::{beam, pairs, played, repair, Ctx, Effort, SolveOptions, ENDGAME_MOVES_PER_CELL};
+use super::{beam, pairs, played, repair, Ctx, Effort, SolveOptions};
 use crate::cube::Cube;
 use crate::moves::Move;
 
@@ -199,15 +199,25 @@ const CONTINUED_BEAM_RUNS: u32 = 4;
 /// weighed against the cells they fix.
 const CONTINUED_MOVES_PER_CELL: f64 = 2.5;
 
+/// Moves a cell the beam leaves costs, about, when its path is cut
+/// ([`worth_keeping`]): less than the endgame's 3.4
+/// ([`ENDGAME_MOVES_PER_CELL`](super::ENDGAME_MOVES_PER_CELL)), since the pairs fix
+/// the first cells of a residue of up to [`PAIR_RESIDUE`] for about one move each.
+/// Against 3.4: `--count 60 --seed 12` 19,660 moves -> 19,536 (5 shorter, none
+/// longer); the bench, seed 7 and 80 scrambles of 33-50 moves the same, 160 of 40-60
+/// moves one a move longer (33,959 -> 33,960). 4.2 took seed 7 13,014 -> 13,041.
+const KEEP_MOVES_PER_CELL: f64 = 2.8;
+
 /// The prefix of the beam's path worth playing: the one with the fewest moves plus
-/// what the endgame would spend on the cells it leaves misplaced. A long beam's last
-/// moves often fix a cell or two each, which costs more than leaving them.
+/// what the finish would spend on the cells it leaves misplaced (see
+/// [`KEEP_MOVES_PER_CELL`]). A long beam's last moves often fix a cell or two each,
+/// which costs more than leaving them.
 pub(super) fn worth_keeping(cube: &Cube, mut path: Vec<Move>) -> Vec<Move> {
     let mut work = cube.clone();
-    let mut best = (work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL, 0);
+    let mut best = (work.misplaced() as f64 * KEEP_MOVES_PER_CELL, 0);
     for (k, &m) in path.iter().enumerate() {
         work.apply(m);
-        let cost = (k + 1) as f64 + work.misplaced() as f64 * ENDGAME_MOVES_PER_CELL;
+        let cost = (k + 1) as f64 + work.misplaced() as f64 * KEEP_MOVES_PER_CELL;
         if cost < best.0 {
             best = (cost, k + 1);
         }
