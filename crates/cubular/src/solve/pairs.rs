@@ -10,7 +10,7 @@
 //! block taken out, scoring each pair from the few cells it changes.
 
 use super::lanes::{padded, pair_wrongs, Lanes, PairPlace, Turn};
-use super::repair::{self, misplaced_after, Played};
+use super::repair::{self, gathered, misplaced_after, Played};
 use super::sweep::blocks_of;
 use crate::cube::{index, CELLS, SOLVED};
 use crate::moves::{local_perm, Move};
@@ -200,8 +200,8 @@ struct FirstTurns {
 
 impl FirstTurns {
     /// From the block's digits `before` the first turn and where their pieces belong
-    /// (`home`), both in the local order of [`cells_of`].
-    fn new(before: &[u8; 27], home: &[u8; 27]) -> FirstTurns {
+    /// (`home`), both in the local order of [`cells_of`] (as [`gathered`] reads them).
+    fn new(before: &Lanes, home: &Lanes) -> FirstTurns {
         let perms = local_perms();
         let wrong: i32 = (0..27).map(|l| (before[l] != home[l]) as i32).sum();
         let brought: [Lanes; 9] = std::array::from_fn(|k| {
@@ -223,27 +223,22 @@ impl FirstTurns {
     }
 }
 
-/// The block's 27 cells of `cells` gathered from a whole-cube array, in local order.
-fn gathered<T: Copy>(cube: &[T; CELLS], cells: &[usize; 27]) -> [T; 27] {
-    std::array::from_fn(|l| cube[cells[l]])
-}
-
 /// Every pair of turns of block `b`, the first at place `i` (see `first`) and the
-/// second at place `j`, offered to `kept` (the caller counts the place as scored): `here` is the block's digits at `j`
-/// without the first turn, `from` which of the block's cells at `i` each piece was in
-/// (or [`NONE`]), `home` where each belongs in the end.
+/// second at place `j`, offered to `kept` (the caller counts the place as scored):
+/// `here` is the block's digits at `j` without the first turn, `from` which of the
+/// block's cells at `i` each piece was in (or [`NONE`]), `home` where each belongs in
+/// the end.
 fn score_place(
     kept: &mut Kept,
     first: &FirstTurns,
     (i, b, j): (usize, usize, usize),
-    here: &[u8; 27],
+    here: &Lanes,
     from: &[u8; 27],
-    home: &[u8; 27],
+    home: &Lanes,
 ) {
     // The block's cells then, under each first turn, counted wrong against where
     // their pieces belong in the end, with no second turn and with each (padded to
     // 32 to compare at once).
-    let pad = |v: &[u8; 27]| -> Lanes { std::array::from_fn(|l| if l < 27 { v[l] } else { 0 }) };
     let take: Lanes = std::array::from_fn(|l| if l < 27 && from[l] != NONE { 0xFF } else { 0 });
     let from_padded: Turn = std::array::from_fn(|l| match from.get(l) {
         Some(&k) if k != NONE => k,
@@ -251,10 +246,10 @@ fn score_place(
     });
     let place = PairPlace {
         brought: &first.brought,
-        here: &pad(here),
+        here,
         from: &from_padded,
         take: &take,
-        home: &pad(home),
+        home,
     };
     let wrongs = pair_wrongs(&place, local_inverse_turns());
     for k1 in 0..9 {
@@ -330,8 +325,8 @@ fn best_pairs(
                 let cells = cells_of(b);
                 let local = &local_cells()[b];
                 let first = FirstTurns::new(
-                    &gathered(&played.states[i], &cells),
-                    &gathered(&played.needs[i], &cells),
+                    &gathered(&played.states[i], cells[0]),
+                    &gathered(&played.needs[i], cells[0]),
                 );
                 for j in i..=n {
                     if j > i && !moved_before(j) {
@@ -359,9 +354,9 @@ fn best_pairs(
                         &mut kept,
                         &first,
                         (i, b, j),
-                        &gathered(&played.states[j], &cells),
+                        &gathered(&played.states[j], cells[0]),
                         &from,
-                        &gathered(&played.needs[j], &cells),
+                        &gathered(&played.needs[j], cells[0]),
                     );
                 }
             }
@@ -421,9 +416,11 @@ fn best_pair_without(
     let moved_before = |at: usize| at == 0 || !rest[at - 1].disjoint(block);
     let mut kept = Kept::new(1);
     for i in (0..=k).filter(|&i| moved_before(i)) {
-        let home_i: [u8; 27] =
-            std::array::from_fn(|l| SOLVED[sigma(played.ends[i][cells[l]] as usize, true)]);
-        let first = FirstTurns::new(&gathered(&played.states[i], &cells), &home_i);
+        let home_i: Lanes = std::array::from_fn(|l| match cells.get(l) {
+            Some(&c) => SOLVED[sigma(played.ends[i][c] as usize, true)],
+            None => 0,
+        });
+        let first = FirstTurns::new(&gathered(&played.states[i], cells[0]), &home_i);
         for j in k..=rest.len() {
             if j > k && !moved_before(j) {
                 continue;
@@ -433,14 +430,17 @@ fn best_pair_without(
             let from: [u8; 27] = std::array::from_fn(|l| {
                 local[starts[i][sigma(end_j[cells[l]] as usize, false)] as usize]
             });
-            let here: [u8; 27] = std::array::from_fn(|l| state_rest(j, cells[l]));
+            let here: Lanes = std::array::from_fn(|l| match cells.get(l) {
+                Some(&c) => state_rest(j, c),
+                None => 0,
+            });
             score_place(
                 &mut kept,
                 &first,
                 (i, b, j),
                 &here,
                 &from,
-                &gathered(&played.needs[j + 1], &cells),
+                &gathered(&played.needs[j + 1], cells[0]),
             );
         }
     }

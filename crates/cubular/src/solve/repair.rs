@@ -215,7 +215,7 @@ impl<'a> Played<'a> {
 /// them, from the block's low corner `corner`), padded to 32 so that comparisons run
 /// on all at once. The block's cells lie in nine runs of three along x, copied a run
 /// at a time.
-fn gathered(state: &[u8; CELLS], corner: usize) -> [u8; 32] {
+pub(super) fn gathered(state: &[u8; CELLS], corner: usize) -> [u8; 32] {
     let mut out = [0u8; 32];
     for (r, run) in out[..27].chunks_exact_mut(3).enumerate() {
         let at = corner + (r / 3) * 81 + (r % 3) * 9;
