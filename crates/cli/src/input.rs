@@ -30,7 +30,8 @@ pub struct Input {
     pub text: String,
 }
 
-/// Read `path` (`None` or `-` is standard input) as UTF-8 text.
+/// Read `path` (`None` or `-` is standard input) as UTF-8 text. A leading byte-order
+/// mark (which some Windows editors write) is dropped, as it is no part of the cube.
 pub fn read(path: Option<&Path>) -> Result<Input> {
     let (name, bytes) = match path {
         None => read_stdin()?,
@@ -40,6 +41,10 @@ pub fn read(path: Option<&Path>) -> Result<Input> {
             let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"))?;
             (name, bytes)
         }
+    };
+    let bytes = match bytes.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
     };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
@@ -53,6 +58,9 @@ pub fn read(path: Option<&Path>) -> Result<Input> {
     }
     Ok(Input { name, text })
 }
+
+/// UTF-8's byte-order mark.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 fn read_stdin() -> Result<(String, Vec<u8>)> {
     let mut bytes = Vec::new();
@@ -77,6 +85,17 @@ pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("cubist-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cube.txt");
+        std::fs::write(&path, b"\xef\xbb\xbfUF UR").unwrap();
+        let input = read(Some(&path)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(input.text, "UF UR");
+    }
 
     #[test]
     fn detects_by_digit_count() {

@@ -257,3 +257,31 @@ fn bench_refuses_empty_sets() {
         "{err}"
     );
 }
+
+#[test]
+fn an_effort_outside_one_to_five_is_refused() {
+    let cube = data("cubular/challenge-1.txt");
+    for effort in ["0", "6"] {
+        let out = cubist()
+            .args(["solve", "--effort", effort])
+            .arg(&cube)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not in 1..=5"), "{err}");
+    }
+}
+
+#[test]
+fn a_cube_saved_with_a_byte_order_mark_is_read() {
+    let cube = std::fs::read(data("cubular/challenge-1.txt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("cubist-bom-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cube.txt");
+    std::fs::write(&path, [b"\xef\xbb\xbf".as_slice(), &cube].concat()).unwrap();
+    let out = cubist().arg("check").arg(&path).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(success_stdout(&out).starts_with("valid cubular"));
+}

@@ -21,7 +21,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Digit cube: solver effort (see `cubist solve --effort`).
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
     pub effort: Option<u32>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
     /// seconds to minutes each), printing each one's length and time.

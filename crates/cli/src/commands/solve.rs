@@ -48,7 +48,7 @@ pub struct SolveArgs {
     /// 12 symmetries, and the shortest answer is kept).
     /// Without --timeout the search is measured in work, not time, so the same cube
     /// always gets the same answer.
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
     pub effort: Option<u32>,
     /// Print each stage's moves on its own labelled line (thistlethwaite, layers).
     #[arg(long)]
