@@ -53,7 +53,10 @@ use lead::{
     PICK_MOVES_PER_CELL, SECOND_BEAM_EFFORT, SHALLOW_MISPLACED, SPREAD_EFFORT,
     START_FINISH_MISPLACED, WIDE_BOND_MISPLACED,
 };
-use mend::{continue_beam, edited, repaired, CONTINUED_BEAM_EFFORT, RESIDUE_FOR_CONTINUED_BEAM};
+use mend::{
+    continue_beam, edited, paired_sweep, repaired, CONTINUED_BEAM_EFFORT, PAIRED_SWEEP_EFFORT,
+    RESIDUE_FOR_CONTINUED_BEAM,
+};
 
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
@@ -159,8 +162,9 @@ impl Ctx {
 }
 
 /// Sweep and endgame from `cube`, after the moves `so_far`; the whole list, simplified.
-/// The sweep is run in the effort's number of cell orders (on all cores) and the
-/// shortest result is kept.
+/// The sweep is run in the effort's number of cell orders (on all cores), each with
+/// pairs of turns put into its last moves ([`paired_sweep`]), and the shortest result
+/// is kept.
 fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     if cube.is_solved() {
         return Ok(simplify(&so_far));
@@ -170,7 +174,10 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
         .map(|variant| {
             let mut moves = so_far.clone();
             let mut work = cube.clone();
-            let more = sweep::run(&work, ctx, variant);
+            let mut more = sweep::run(&work, ctx, variant);
+            if ctx.opts.effort.level() >= PAIRED_SWEEP_EFFORT {
+                more = paired_sweep(&work, more);
+            }
             work.apply_all(&more);
             moves.extend(more);
             ctx.report("sweep", &work, moves.len());
