@@ -19,23 +19,25 @@ use std::sync::OnceLock;
 /// Deepest setup (moves before and after) tried to carry a piece.
 const MAX_SETUP: usize = 4;
 
-type Offset = [i8; 3];
+/// A cell relative to a commutator's first block centre.
+pub(super) type Offset = [i8; 3];
 
 /// Largest commutator kept (cells changed); each effort level uses a prefix of them.
 const LARGEST: usize = 12;
 
 /// A commutator relative to its first block's centre.
-struct Pattern {
+pub(super) struct Pattern {
     /// The four moves: centre offset, axis, turns.
     moves: [(Offset, Axis, u8); 4],
     /// Changed cells as (destination, source) offsets.
-    pairs: Vec<(Offset, Offset)>,
+    pub(super) pairs: Vec<(Offset, Offset)>,
     /// Range of anchor (first centre) coordinates that keep both blocks inside.
-    lo: [i8; 3],
-    hi: [i8; 3],
+    pub(super) lo: [i8; 3],
+    pub(super) hi: [i8; 3],
 }
 
-fn patterns() -> &'static [Pattern] {
+/// Every commutator kept, smallest (fewest cells changed) first.
+pub(super) fn patterns() -> &'static [Pattern] {
     static P: OnceLock<Vec<Pattern>> = OnceLock::new();
     P.get_or_init(build_patterns)
 }
@@ -131,13 +133,14 @@ fn build_patterns() -> Vec<Pattern> {
 
 /// A pattern placed with its first block centred at `anchor`.
 #[derive(Clone, Copy)]
-struct Placement {
-    pattern: u32,
-    anchor: [i8; 3],
+pub(super) struct Placement {
+    pub(super) pattern: u32,
+    pub(super) anchor: [i8; 3],
 }
 
 impl Placement {
-    fn cell(&self, off: Offset) -> usize {
+    /// The cell at `off` from the anchor.
+    pub(super) fn cell(&self, off: Offset) -> usize {
         let a = self.anchor;
         index(
             (a[0] + off[0]) as usize,
@@ -146,7 +149,8 @@ impl Placement {
         )
     }
 
-    fn moves(&self) -> [Move; 4] {
+    /// The commutator's four moves.
+    pub(super) fn moves(&self) -> [Move; 4] {
         let p = &patterns()[self.pattern as usize];
         p.moves.map(|(o, axis, turns)| Move {
             x: (self.anchor[0] + o[0]) as u8,
@@ -289,10 +293,10 @@ fn placements_into(t: usize, limit: usize) -> impl Iterator<Item = (Placement, u
 }
 
 /// Pattern pairs (pattern, pair) sharing one step from destination to source.
-type StepGroup = (Offset, Vec<(u32, u8)>);
+pub(super) type StepGroup = (Offset, Vec<(u32, u8)>);
 
 /// Pattern pairs grouped by the step from destination to source: (step, [(pattern, pair)]).
-fn by_step() -> &'static Vec<StepGroup> {
+pub(super) fn by_step() -> &'static Vec<StepGroup> {
     static S: OnceLock<Vec<StepGroup>> = OnceLock::new();
     S.get_or_init(|| {
         let mut m: std::collections::BTreeMap<Offset, Vec<(u32, u8)>> = Default::default();

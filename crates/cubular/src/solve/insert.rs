@@ -1,0 +1,285 @@
+//! Commutators put into a path where its own moves bring their pieces together.
+//!
+//! The endgame's commutators `A B A' B'` cycle three (or a few more) cells near the
+//! overlap of two blocks. Played after a path, a commutator reaches the misplaced
+//! cells only where they happen to lie that close; elsewhere setup moves must carry a
+//! piece there and back (a carry: eight to twelve moves for a cell or two). But the
+//! path's own moves carry the pieces about: at some point along it, the pieces that
+//! end misplaced often lie where one commutator of four moves cycles them, and cycling
+//! them there puts them right at the end (the insertion of fewest-moves solving).
+//! Each scan traces every misplaced cell's piece back along the path and tries the
+//! commutators into each place it passes through (just before and just after each move
+//! that moves it), scored on the final cube through where each cell's piece ends, so
+//! nothing is replayed; the commutators that fix most cells per move (a move that
+//! merges with its neighbour in the path saves one) are put in, several a scan, each
+//! scored again just before, as those put in before it change the cube.
+
+use super::endgame::{by_step, patterns, Placement};
+use crate::cube::{coords, index, CELLS, SOLVED};
+use crate::moves::{move_table, play_all, source_of, Move};
+use rayon::prelude::*;
+
+/// Largest commutator (cells changed) put in. On the bench's challenge-3, whose three
+/// sweeps left 35-41 cells: up to 3 cells, 591 moves in all; up to 6, 572; up to 9,
+/// 582 (those take the places of smaller ones that fix cells more cheaply).
+const CELLS_CHANGED: usize = 6;
+
+/// Fewest cells a commutator put in must fix (net): one fixed cell for four moves is
+/// what the endgame's carries cost, about.
+const LEAST_GAIN: i32 = 2;
+
+/// Scans at most (each puts in several commutators; five or six scans usually leave
+/// none to put in).
+const SCANS: usize = 16;
+
+/// Where the piece at each cell after `i` moves of `path` ends, for every `i` from 0
+/// to the path's length.
+fn ends_of(path: &[Move]) -> Vec<[u16; CELLS]> {
+    let table = move_table();
+    let n = path.len();
+    let mut ends = vec![[0u16; CELLS]; n + 1];
+    ends[n] = std::array::from_fn(|p| p as u16);
+    for i in (0..n).rev() {
+        let mut e = ends[i + 1];
+        for &(d, s) in table[path[i].index()].iter() {
+            e[s as usize] = ends[i + 1][d as usize];
+        }
+        ends[i] = e;
+    }
+    ends
+}
+
+/// Cells fixed (net) on the final cube `fin` by commutator `pl` put in after `q`
+/// moves of `path` (where the pieces then end is `ends`), and its cost in moves after
+/// merging with the path's moves beside it; `None` when it cannot fix [`LEAST_GAIN`].
+fn value(
+    path: &[Move],
+    ends: &[u16; CELLS],
+    fin: &[u8; CELLS],
+    q: usize,
+    pl: Placement,
+) -> Option<(i32, usize)> {
+    let pairs = &patterns()[pl.pattern as usize].pairs;
+    let mut gain = 0i32;
+    let mut left = pairs.len() as i32;
+    for &(d, s) in pairs {
+        let (d, s) = (ends[pl.cell(d)] as usize, ends[pl.cell(s)] as usize);
+        gain += (fin[s] == SOLVED[d]) as i32 - (fin[d] == SOLVED[d]) as i32;
+        left -= 1;
+        if gain + left < LEAST_GAIN {
+            return None;
+        }
+    }
+    let moves = pl.moves();
+    let merged = |a: Move, b: Move| match (
+        a.block() == b.block() && a.axis == b.axis,
+        (a.turns + b.turns) % 4,
+    ) {
+        (false, _) => 0,
+        (true, 0) => 2,
+        (true, _) => 1,
+    };
+    let before = q.checked_sub(1).map_or(0, |k| merged(path[k], moves[0]));
+    let after = path.get(q).map_or(0, |&m| merged(moves[3], m));
+    Some((gain, 4usize.saturating_sub(before + after).max(1)))
+}
+
+/// A commutator worth putting in: cells fixed per move, cells fixed, where (moves of
+/// the path before it) and which.
+type Found = (f64, i32, usize, Placement);
+
+/// The best commutator bringing a right piece into cell `t` after `i` moves, if any.
+fn best_into(
+    path: &[Move],
+    ends: &[u16; CELLS],
+    fin: &[u8; CELLS],
+    i: usize,
+    t: usize,
+) -> Option<Found> {
+    let want = SOLVED[ends[t] as usize];
+    let (x, y, z) = coords(t);
+    let t3 = [x as i8, y as i8, z as i8];
+    let mut best: Option<Found> = None;
+    for (step, list) in by_step() {
+        let s3 = [t3[0] + step[0], t3[1] + step[1], t3[2] + step[2]];
+        if s3.iter().any(|&v| !(0..9).contains(&v)) {
+            continue;
+        }
+        let s = index(s3[0] as usize, s3[1] as usize, s3[2] as usize);
+        if fin[ends[s] as usize] != want {
+            continue;
+        }
+        for &(pi, k) in list {
+            let p = &patterns()[pi as usize];
+            if p.pairs.len() > CELLS_CHANGED {
+                break;
+            }
+            let d = p.pairs[k as usize].0;
+            let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
+            if !(0..3).all(|a| (p.lo[a]..=p.hi[a]).contains(&anchor[a])) {
+                continue;
+            }
+            let pl = Placement {
+                pattern: pi,
+                anchor,
+            };
+            let Some((gain, cost)) = value(path, ends, fin, i, pl) else {
+                continue;
+            };
+            let rate = gain as f64 / cost as f64;
+            if best.as_ref().is_none_or(|b| (rate, gain) > (b.0, b.1)) {
+                best = Some((rate, gain, i, pl));
+            }
+        }
+    }
+    best
+}
+
+/// The places (moves before, cell) each misplaced cell's piece passes through along
+/// `path`: just after each move that brings it there and just before the next.
+fn places(path: &[Move], wrong: &[usize]) -> Vec<(usize, usize)> {
+    let n = path.len();
+    let mut out = Vec::new();
+    for &c in wrong {
+        let mut t = c;
+        out.push((n, t));
+        for i in (0..n).rev() {
+            let before = source_of(path[i].index(), t);
+            if before != t {
+                out.push((i + 1, t));
+                out.push((i, before));
+                t = before;
+            }
+        }
+        out.push((0, t));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Put `moves` into `path` after its first `q` moves, keeping `ends` (see [`ends_of`])
+/// true: the times after them are as before, the four new ones are traced back from
+/// there, and of the earlier ones only the cells whose pieces reach the cells the
+/// moves change.
+fn put_in(path: &mut Vec<Move>, ends: &mut Vec<[u16; CELLS]>, q: usize, moves: [Move; 4]) {
+    let table = move_table();
+    let old = ends[q];
+    let mut new = [[0u16; CELLS]; 4];
+    let mut e = old;
+    for k in (0..4).rev() {
+        let mut before = e;
+        for &(d, s) in table[moves[k].index()].iter() {
+            before[s as usize] = e[d as usize];
+        }
+        new[k] = before;
+        e = before;
+    }
+    for x in (0..CELLS).filter(|&x| new[0][x] != old[x]) {
+        let mut at = x;
+        for j in (0..q).rev() {
+            at = source_of(path[j].index(), at);
+            ends[j][at] = new[0][x];
+        }
+    }
+    ends.splice(q..q, new);
+    path.splice(q..q, moves);
+}
+
+/// `path` (played on `start`) with commutators put in wherever one fixes at least
+/// [`LEAST_GAIN`] cells of what it leaves misplaced (so at least a cell every two
+/// moves); simplified.
+pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
+    let mut path = path.to_vec();
+    let mut ends = ends_of(&path);
+    for _ in 0..SCANS {
+        let mut fin = *start;
+        play_all(&mut fin, &path);
+        let wrong: Vec<usize> = (0..CELLS).filter(|&i| fin[i] != SOLVED[i]).collect();
+        if wrong.is_empty() {
+            break;
+        }
+        let mut found: Vec<Found> = places(&path, &wrong)
+            .par_iter()
+            .filter_map(|&(i, t)| best_into(&path, &ends[i], &fin, i, t))
+            .collect();
+        // Most cells a move first, then most cells, then earliest (a fixed order).
+        found.sort_by(|a, b| {
+            (b.0, b.1)
+                .partial_cmp(&(a.0, a.1))
+                .expect("finite")
+                .then(a.2.cmp(&b.2))
+        });
+        // Put in while each still does what it was found to do; the times found are
+        // those of the path before this scan's commutators.
+        let mut put: Vec<usize> = Vec::new();
+        for (rate, _, i, pl) in found {
+            let q = i + 4 * put.iter().filter(|&&a| a <= i).count();
+            let Some((gain, cost)) = value(&path, &ends[q], &fin, q, pl) else {
+                continue;
+            };
+            if (gain as f64 / cost as f64) < rate {
+                continue;
+            }
+            put_in(&mut path, &mut ends, q, pl.moves());
+            fin = *start;
+            play_all(&mut fin, &path);
+            put.push(i);
+        }
+        if put.is_empty() {
+            break;
+        }
+    }
+    super::simplify(&path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::invert;
+    use rand::SeedableRng;
+
+    fn scramble(seed: u64, moves: usize) -> Vec<Move> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        crate::scramble::scramble(&mut rng, moves).1
+    }
+
+    #[test]
+    fn the_ends_kept_by_put_in_are_those_of_the_longer_path() {
+        let mut path = scramble(5, 40);
+        let mut ends = ends_of(&path);
+        let pl = Placement {
+            pattern: 0,
+            anchor: patterns()[0].lo,
+        };
+        for q in [0, 17, 40] {
+            put_in(&mut path, &mut ends, q, pl.moves());
+            assert!(ends == ends_of(&path), "after putting in at {q}");
+        }
+    }
+
+    #[test]
+    fn a_commutator_left_out_of_an_undo_is_put_back() {
+        // A cube that the undo of a 30-move scramble with a 3-cycle after its 12th move
+        // solves; the undo without the 3-cycle leaves those three cells.
+        let undo = invert(&scramble(8, 30));
+        let three = patterns().iter().position(|p| p.pairs.len() == 3).unwrap();
+        let pl = Placement {
+            pattern: three as u32,
+            anchor: [4, 4, 4],
+        };
+        let mut whole = undo[..12].to_vec();
+        whole.extend(pl.moves());
+        whole.extend_from_slice(&undo[12..]);
+        let mut start = SOLVED;
+        play_all(&mut start, &invert(&whole));
+        let mut left = start;
+        play_all(&mut left, &undo);
+        assert!((1..=3).contains(&(0..CELLS).filter(|&i| left[i] != SOLVED[i]).count()));
+        let mended = run(&start, &undo);
+        let mut end = start;
+        play_all(&mut end, &mended);
+        assert_eq!(end, SOLVED);
+        assert!(mended.len() <= undo.len() + 4, "{} moves", mended.len());
+    }
+}
