@@ -293,10 +293,10 @@ fn placements_into(t: usize, limit: usize) -> impl Iterator<Item = (Placement, u
 }
 
 /// Pattern pairs (pattern, pair) sharing one step from destination to source.
-pub(super) type StepGroup = (Offset, Vec<(u32, u8)>);
+type StepGroup = (Offset, Vec<(u32, u8)>);
 
 /// Pattern pairs grouped by the step from destination to source: (step, [(pattern, pair)]).
-pub(super) fn by_step() -> &'static Vec<StepGroup> {
+fn by_step() -> &'static Vec<StepGroup> {
     static S: OnceLock<Vec<StepGroup>> = OnceLock::new();
     S.get_or_init(|| {
         let mut m: std::collections::BTreeMap<Offset, Vec<(u32, u8)>> = Default::default();
@@ -313,39 +313,49 @@ pub(super) fn by_step() -> &'static Vec<StepGroup> {
 /// The placement into misplaced cell `t` that gains most, among those bringing it a
 /// right piece.
 fn best_into(t: usize, cells: &[u8; CELLS], limit: usize) -> Option<(i32, Placement)> {
-    let (x, y, z) = coords(t);
-    let t3 = [x as i8, y as i8, z as i8];
     let want = SOLVED[t];
     let mut best: Option<(i32, Placement)> = None;
-    for (step, list) in by_step() {
-        let s3 = [t3[0] + step[0], t3[1] + step[1], t3[2] + step[2]];
-        if s3.iter().any(|&c| !(0..9).contains(&c)) {
-            continue;
-        }
-        if cells[index(s3[0] as usize, s3[1] as usize, s3[2] as usize)] != want {
-            continue;
-        }
-        for &(pi, k) in list {
-            let p = &patterns()[pi as usize];
-            if p.pairs.len() > limit {
-                break;
-            }
-            let d = p.pairs[k as usize].0;
-            let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
-            if !(0..3).all(|i| anchor[i] >= p.lo[i] && anchor[i] <= p.hi[i]) {
-                continue;
-            }
-            let pl = Placement {
-                pattern: pi,
-                anchor,
-            };
-            let g = pl.gain(cells);
-            if g > 0 && best.is_none_or(|(bg, _)| g > bg) {
-                best = Some((g, pl));
-            }
+    for pl in placements_bringing(t, limit, |s| cells[s] == want) {
+        let g = pl.gain(cells);
+        if g > 0 && best.is_none_or(|(bg, _)| g > bg) {
+            best = Some((g, pl));
         }
     }
     best
+}
+
+/// Every placement of a commutator of at most `limit` cells that moves into cell `t`
+/// the piece of a cell that `brings` accepts (asked once for each cell a commutator
+/// can bring a piece from, before any of its placements is made).
+pub(super) fn placements_bringing(
+    t: usize,
+    limit: usize,
+    brings: impl Fn(usize) -> bool,
+) -> impl Iterator<Item = Placement> {
+    let (x, y, z) = coords(t);
+    let t3 = [x as i8, y as i8, z as i8];
+    by_step()
+        .iter()
+        .filter(move |(step, _)| {
+            let s3 = [t3[0] + step[0], t3[1] + step[1], t3[2] + step[2]];
+            s3.iter().all(|c| (0..9).contains(c))
+                && brings(index(s3[0] as usize, s3[1] as usize, s3[2] as usize))
+        })
+        .flat_map(move |(_, list)| {
+            list.iter()
+                .take_while(move |&&(pi, _)| patterns()[pi as usize].pairs.len() <= limit)
+                .filter_map(move |&(pi, k)| {
+                    let p = &patterns()[pi as usize];
+                    let d = p.pairs[k as usize].0;
+                    let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
+                    (0..3)
+                        .all(|i| anchor[i] >= p.lo[i] && anchor[i] <= p.hi[i])
+                        .then_some(Placement {
+                            pattern: pi,
+                            anchor,
+                        })
+                })
+        })
 }
 
 /// Run the endgame on `cube`; returns the moves that solve it.

@@ -14,8 +14,8 @@
 //! merges with its neighbour in the path saves one) are put in, several a scan, each
 //! scored again just before, as those put in before it change the cube.
 
-use super::endgame::{by_step, patterns, Placement};
-use crate::cube::{coords, index, CELLS, SOLVED};
+use super::endgame::{patterns, placements_bringing, Placement};
+use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play_all, source_of, Move};
 use rayon::prelude::*;
 
@@ -97,39 +97,14 @@ fn best_into(
     t: usize,
 ) -> Option<Found> {
     let want = SOLVED[ends[t] as usize];
-    let (x, y, z) = coords(t);
-    let t3 = [x as i8, y as i8, z as i8];
     let mut best: Option<Found> = None;
-    for (step, list) in by_step() {
-        let s3 = [t3[0] + step[0], t3[1] + step[1], t3[2] + step[2]];
-        if s3.iter().any(|&v| !(0..9).contains(&v)) {
+    for pl in placements_bringing(t, CELLS_CHANGED, |s| fin[ends[s] as usize] == want) {
+        let Some((gain, cost)) = value(path, ends, fin, i, pl) else {
             continue;
-        }
-        let s = index(s3[0] as usize, s3[1] as usize, s3[2] as usize);
-        if fin[ends[s] as usize] != want {
-            continue;
-        }
-        for &(pi, k) in list {
-            let p = &patterns()[pi as usize];
-            if p.pairs.len() > CELLS_CHANGED {
-                break;
-            }
-            let d = p.pairs[k as usize].0;
-            let anchor = [t3[0] - d[0], t3[1] - d[1], t3[2] - d[2]];
-            if !(0..3).all(|a| (p.lo[a]..=p.hi[a]).contains(&anchor[a])) {
-                continue;
-            }
-            let pl = Placement {
-                pattern: pi,
-                anchor,
-            };
-            let Some((gain, cost)) = value(path, ends, fin, i, pl) else {
-                continue;
-            };
-            let rate = gain as f64 / cost as f64;
-            if best.as_ref().is_none_or(|b| (rate, gain) > (b.0, b.1)) {
-                best = Some((rate, gain, i, pl));
-            }
+        };
+        let rate = gain as f64 / cost as f64;
+        if best.as_ref().is_none_or(|b| (rate, gain) > (b.0, b.1)) {
+            best = Some((rate, gain, i, pl));
         }
     }
     best
