@@ -167,9 +167,9 @@ fn put_in(path: &mut Vec<Move>, ends: &mut Vec<[u16; CELLS]>, q: usize, moves: [
 pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
     let mut path = path.to_vec();
     let mut ends = ends_of(&path);
+    let mut fin = *start;
+    play_all(&mut fin, &path);
     for _ in 0..SCANS {
-        let mut fin = *start;
-        play_all(&mut fin, &path);
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| fin[i] != SOLVED[i]).collect();
         if wrong.is_empty() {
             break;
@@ -196,9 +196,13 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
             if (gain as f64 / cost as f64) < rate {
                 continue;
             }
+            // The final cube changes only where the commutator's cells end.
+            let before = fin;
+            for &(d, s) in &patterns()[pl.pattern as usize].pairs {
+                let (d, s) = (ends[q][pl.cell(d)] as usize, ends[q][pl.cell(s)] as usize);
+                fin[d] = before[s];
+            }
             put_in(&mut path, &mut ends, q, pl.moves());
-            fin = *start;
-            play_all(&mut fin, &path);
             put.push(i);
         }
         if put.is_empty() {
