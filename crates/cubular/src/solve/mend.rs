@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn pairs_put_into_a_sweeps_last_moves_leave_fewer_cells_to_the_endgame() {
         let cube = crate::solve::tests::seeded_scramble(3, 5000);
-        let swept = super::super::sweep::run(&cube, &ctx_at(2), 0);
+        let swept = super::super::sweep::run(&cube, &ctx_at(2), 0, 0);
         let left = played(&cube, &swept).misplaced();
         let paired = paired_sweep(&cube, swept.clone());
         let now = played(&cube, &paired).misplaced();

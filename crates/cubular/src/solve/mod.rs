@@ -176,11 +176,18 @@ fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveE
         .map(|variant| {
             let mut moves = so_far.clone();
             let mut work = cube.clone();
-            let mut more = sweep::run(&work, ctx, variant);
+            // With the insertion to follow, the sweep leaves the innermost cells to it.
+            let insertion = ctx.opts.effort.level() >= INSERTION_EFFORT;
+            let leave = if insertion {
+                sweep::LEFT_FOR_INSERTION
+            } else {
+                0
+            };
+            let mut more = sweep::run(&work, ctx, variant, leave);
             if ctx.opts.effort.level() >= PAIRED_SWEEP_EFFORT {
                 more = paired_sweep(&work, more);
             }
-            if ctx.opts.effort.level() >= INSERTION_EFFORT {
+            if insertion {
                 more = insert::run(work.cells(), &more);
             }
             work.apply_all(&more);

@@ -201,6 +201,11 @@ impl Board {
         }
     }
 
+    /// Cells not holding their solved digit.
+    fn misplaced(&self) -> usize {
+        (0..CELLS).filter(|&i| self.cells[i] != SOLVED[i]).count()
+    }
+
     fn lock(&mut self, t: usize) {
         self.locked[t] = true;
         for &b in &blocks_of()[t] {
@@ -717,9 +722,22 @@ const DEEP_MISPLACED: usize = 500;
 /// 9,661 moves to 9,775 and 9,859.
 const DEEP_LOOK_AHEAD: usize = 3;
 
+/// Misplaced cells at which a sweep followed by the insertion (see
+/// [`super::insert`]) stops: the innermost cells cost the sweep conjugates of three
+/// moves and more, while commutators put into the sweep's path, where its moves bring
+/// their pieces together, fix them for about two. On the bench's challenge cubes and
+/// 10-100-move scrambles (total moves) 6,903 sweeping to the end, 6,699 stopping at
+/// 150 cells, 6,630 at 175, 6,647 at 200; its 5000-move scrambles 728 / 748 / 805,
+/// 694 / 731 / 779, 707 / 730 / 782, 714 / 728 / 788; ten more 5000-move scrambles
+/// (`cubist scramble --seed` 901-910) 7,681, 7,435, 7,421, 7,518 (7,577 at 60 and
+/// 7,816 at 260), and in less time (0.87-0.96 s a 5000-move scramble instead of
+/// 1.0-1.1 s: the sweep's last placements are its slowest).
+pub const LEFT_FOR_INSERTION: usize = 175;
+
 /// Place what can be placed with free moves, taking cells in sweep order `variant`
-/// (see [`order`]); returns the moves played.
-pub fn run(cube: &Cube, ctx: &Ctx, variant: usize) -> Vec<Move> {
+/// (see [`order`]), until at most `leave` cells are misplaced; returns the moves
+/// played.
+pub fn run(cube: &Cube, ctx: &Ctx, variant: usize, leave: usize) -> Vec<Move> {
     let ahead = if cube.misplaced() > DEEP_MISPLACED {
         DEEP_LOOK_AHEAD
     } else {
@@ -734,6 +752,7 @@ pub fn run(cube: &Cube, ctx: &Ctx, variant: usize) -> Vec<Move> {
         ctx.opts
             .effort
             .sweep_doubles(cube.misplaced() > DEEP_MISPLACED),
+        leave,
     )
 }
 
@@ -749,7 +768,8 @@ struct Swept {
     /// Sum of the keys of the placements played (see [`Board::placings`]): moves at
     /// [`MOVE_WEIGHT`] each, less the cells due they fixed.
     key: i64,
-    /// Whether every cell due has been placed or passed over.
+    /// Whether every cell due has been placed or passed over, or at most the cells to
+    /// leave are misplaced.
     finished: bool,
 }
 
@@ -774,6 +794,7 @@ fn place(
     ahead: usize,
     (width, branch): (usize, usize),
     doubles: Doubles,
+    leave: usize,
 ) -> Vec<Move> {
     let list = order(variant);
     let twice: Vec<usize> = list.iter().chain(list.iter()).copied().collect();
@@ -788,6 +809,11 @@ fn place(
         let mut next: Vec<Swept> = Vec::with_capacity(beam.len() * branch);
         for mut b in beam {
             if b.finished {
+                next.push(b);
+                continue;
+            }
+            if leave > 0 && b.board.misplaced() <= leave {
+                b.finished = true;
                 next.push(b);
                 continue;
             }
@@ -821,11 +847,7 @@ fn place(
         next.truncate(width);
         beam = next;
     }
-    let left = |b: &Swept| {
-        (0..CELLS)
-            .filter(|&i| b.board.cells[i] != SOLVED[i])
-            .count()
-    };
+    let left = |b: &Swept| b.board.misplaced();
     let best = beam
         .into_iter()
         .min_by(|a, b| {
@@ -997,10 +1019,33 @@ mod tests {
         // (checked inside `run` under test).
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let (cube, _) = scramble(&mut rng, 5000);
-        let moves = run(&cube, &default_ctx(), 0);
+        let moves = run(&cube, &default_ctx(), 0, 0);
         let mut after = cube.clone();
         after.apply_all(&moves);
         assert!(after.misplaced() < 120, "{} left", after.misplaced());
+    }
+
+    #[test]
+    fn a_sweep_that_leaves_cells_stops_there_in_fewer_moves() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (cube, _) = scramble(&mut rng, 5000);
+        let left = |moves: &[Move]| {
+            let mut after = cube.clone();
+            after.apply_all(moves);
+            after.misplaced()
+        };
+        let whole = run(&cube, &default_ctx(), 0, 0);
+        let part = run(&cube, &default_ctx(), 0, LEFT_FOR_INSERTION);
+        let n = left(&part);
+        assert!(n <= LEFT_FOR_INSERTION && n > left(&whole), "{n} left");
+        // Each board stops as soon as it gets there, and a placement fixes a few cells.
+        assert!(n + 10 > LEFT_FOR_INSERTION, "{n} left");
+        assert!(
+            part.len() + 50 < whole.len(),
+            "{} / {}",
+            part.len(),
+            whole.len()
+        );
     }
 
     #[test]
@@ -1020,7 +1065,7 @@ mod tests {
             .map(|seed| {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let (cube, _) = scramble(&mut rng, 5000);
-                let moves = run(&cube, &ctx, 0);
+                let moves = run(&cube, &ctx, 0, 0);
                 let mut after = cube.clone();
                 after.apply_all(&moves);
                 assert!(after.misplaced() < 120);
@@ -1041,7 +1086,14 @@ mod tests {
                 .map(|seed| {
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                     let (cube, _) = scramble(&mut rng, 5000);
-                    let moves = place(&cube, 0, DEEP_LOOK_AHEAD, (width, branch), Doubles::Never);
+                    let moves = place(
+                        &cube,
+                        0,
+                        DEEP_LOOK_AHEAD,
+                        (width, branch),
+                        Doubles::Never,
+                        0,
+                    );
                     let mut after = cube.clone();
                     after.apply_all(&moves);
                     moves.len() as f64 + 3.4 * after.misplaced() as f64
@@ -1066,7 +1118,7 @@ mod tests {
                 .map(|seed| {
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                     let (cube, _) = scramble(&mut rng, 5000);
-                    let moves = place(&cube, 0, DEEP_LOOK_AHEAD, beam, doubles);
+                    let moves = place(&cube, 0, DEEP_LOOK_AHEAD, beam, doubles, 0);
                     let mut after = cube.clone();
                     after.apply_all(&moves);
                     moves.len() as f64 + 3.4 * after.misplaced() as f64
@@ -1095,7 +1147,7 @@ mod tests {
         let ctx = default_ctx();
         let mut lengths = HashSet::new();
         for variant in [0, 1, 6, 47] {
-            let moves = run(&cube, &ctx, variant);
+            let moves = run(&cube, &ctx, variant, 0);
             let mut after = cube.clone();
             after.apply_all(&moves);
             assert!(
