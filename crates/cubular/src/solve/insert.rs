@@ -12,7 +12,10 @@
 //! that moves it), scored on the final cube through where each cell's piece ends, so
 //! nothing is replayed; the commutators that fix most cells per move (a move that
 //! merges with its neighbour in the path saves one) are put in, several a scan, each
-//! scored again just before, as those put in before it change the cube.
+//! scored again just before, as those put in before it change the cube. Once none is
+//! left to put in and few cells are left, commutators under one setup move `S C S'`
+//! are tried too (six moves, fewer where they merge), which still cost less than the
+//! endgame's carries of eight to twelve moves.
 
 use super::endgame::{patterns, placements_bringing, Placement};
 use crate::cube::{CELLS, SOLVED};
@@ -31,6 +34,19 @@ const CELLS_CHANGED: usize = 6;
 /// longer); commutators fixing one cell only where they merge with a neighbour (at
 /// most three moves) gave 6,980.
 const LEAST_GAIN: i32 = 1;
+
+/// Cells left, once no commutator is left to put in, up to which commutators under a
+/// setup move are tried too (for each of the up to 243 turns of a block holding the
+/// cell, at every place). After the sweep's 175 cells the insertion mostly leaves
+/// 0-3, after a beam's residue up to about 10; 40 gave the same answers on the bench.
+const SETUP_RESIDUE: usize = 12;
+
+/// Largest commutator (cells changed) put in under a setup move: 3-cycles only. On the
+/// bench's challenge cubes and 10-100-move scrambles 6,630 moves in all without
+/// setups, 6,578 with (8 shorter, 1 longer; its 5000-move scrambles 707 / 730 / 782
+/// -> 703 / 727 / 773) in the same time; up to 6 cells, 6,571 but up to 2.7 s a
+/// cube (each setup multiplies the placements tried).
+const SETUP_CELLS_CHANGED: usize = 3;
 
 /// Scans at most (each puts in several commutators; five or six scans usually leave
 /// none to put in).
@@ -53,62 +69,117 @@ fn ends_of(path: &[Move]) -> Vec<[u16; CELLS]> {
     ends
 }
 
-/// Cells fixed (net) on the final cube `fin` by commutator `pl` put in after `q`
-/// moves of `path` (where the pieces then end is `ends`), and its cost in moves after
-/// merging with the path's moves beside it; `None` when it cannot fix [`LEAST_GAIN`].
-fn value(
-    path: &[Move],
-    ends: &[u16; CELLS],
-    fin: &[u8; CELLS],
-    q: usize,
+/// A commutator to put in, under a setup move or none: `S A B A' B' S'` cycles the
+/// cells that `S` takes to the commutator's, and costs two moves more.
+#[derive(Clone, Copy)]
+struct Insert {
     pl: Placement,
-) -> Option<(i32, usize)> {
-    let pairs = &patterns()[pl.pattern as usize].pairs;
-    let mut gain = 0i32;
-    let mut left = pairs.len() as i32;
-    for &(d, s) in pairs {
-        let (d, s) = (ends[pl.cell(d)] as usize, ends[pl.cell(s)] as usize);
-        gain += (fin[s] == SOLVED[d]) as i32 - (fin[d] == SOLVED[d]) as i32;
-        left -= 1;
-        if gain + left < LEAST_GAIN {
-            return None;
+    setup: Option<Move>,
+}
+
+impl Insert {
+    /// The cell whose piece the move sequence puts where the commutator's cell `c`
+    /// would: `c` itself, or where the setup takes a piece to `c` from.
+    fn cell(&self, c: usize) -> usize {
+        match self.setup {
+            None => c,
+            Some(m) => source_of(m.index(), c),
         }
     }
-    let moves = pl.moves();
-    let merged = |a: Move, b: Move| match (
+
+    /// The moves put in.
+    fn moves(&self) -> Vec<Move> {
+        let c = self.pl.moves();
+        match self.setup {
+            None => c.to_vec(),
+            Some(m) => [&[m][..], &c[..], &[m.inverse()][..]].concat(),
+        }
+    }
+}
+
+/// Moves saved when `b` follows `a`: 2 when it undoes it, 1 when the two merge.
+fn merged(a: Move, b: Move) -> usize {
+    match (
         a.block() == b.block() && a.axis == b.axis,
         (a.turns + b.turns) % 4,
     ) {
         (false, _) => 0,
         (true, 0) => 2,
         (true, _) => 1,
-    };
+    }
+}
+
+/// Cells fixed (net) on the final cube `fin` by `ins` put in after `q` moves of
+/// `path` (where the pieces then end is `ends`), and its cost in moves after merging
+/// with the path's moves beside it; `None` when it cannot fix [`LEAST_GAIN`].
+fn value(
+    path: &[Move],
+    ends: &[u16; CELLS],
+    fin: &[u8; CELLS],
+    q: usize,
+    ins: Insert,
+) -> Option<(i32, usize)> {
+    let pl = ins.pl;
+    let pairs = &patterns()[pl.pattern as usize].pairs;
+    let mut gain = 0i32;
+    let mut left = pairs.len() as i32;
+    for &(d, s) in pairs {
+        let (d, s) = (
+            ends[ins.cell(pl.cell(d))] as usize,
+            ends[ins.cell(pl.cell(s))] as usize,
+        );
+        gain += (fin[s] == SOLVED[d]) as i32 - (fin[d] == SOLVED[d]) as i32;
+        left -= 1;
+        if gain + left < LEAST_GAIN {
+            return None;
+        }
+    }
+    let moves = ins.moves();
+    let n = moves.len();
     let before = q.checked_sub(1).map_or(0, |k| merged(path[k], moves[0]));
-    let after = path.get(q).map_or(0, |&m| merged(moves[3], m));
-    Some((gain, 4usize.saturating_sub(before + after).max(1)))
+    let after = path.get(q).map_or(0, |&m| merged(moves[n - 1], m));
+    Some((gain, n.saturating_sub(before + after).max(1)))
 }
 
 /// A commutator worth putting in: cells fixed per move, cells fixed, where (moves of
 /// the path before it) and which.
-type Found = (f64, i32, usize, Placement);
+type Found = (f64, i32, usize, Insert);
 
-/// The best commutator bringing a right piece into cell `t` after `i` moves, if any.
+/// The best commutator bringing a right piece into cell `t` after `i` moves, if any;
+/// with `setups`, commutators under a setup move of a block holding `t` too.
 fn best_into(
     path: &[Move],
     ends: &[u16; CELLS],
     fin: &[u8; CELLS],
-    i: usize,
-    t: usize,
+    (i, t): (usize, usize),
+    setups: bool,
 ) -> Option<Found> {
     let want = SOLVED[ends[t] as usize];
     let mut best: Option<Found> = None;
+    let mut consider = |ins: Insert| {
+        if let Some((gain, cost)) = value(path, ends, fin, i, ins) {
+            let rate = gain as f64 / cost as f64;
+            if best.as_ref().is_none_or(|b| (rate, gain) > (b.0, b.1)) {
+                best = Some((rate, gain, i, ins));
+            }
+        }
+    };
     for pl in placements_bringing(t, CELLS_CHANGED, |s| fin[ends[s] as usize] == want) {
-        let Some((gain, cost)) = value(path, ends, fin, i, pl) else {
-            continue;
-        };
-        let rate = gain as f64 / cost as f64;
-        if best.as_ref().is_none_or(|b| (rate, gain) > (b.0, b.1)) {
-            best = Some((rate, gain, i, pl));
+        consider(Insert { pl, setup: None });
+    }
+    if setups {
+        for &block in &super::sweep::blocks_of()[t] {
+            for a in block as usize * 9..block as usize * 9 + 9 {
+                // Where the setup takes t's piece: the commutator's cells are there.
+                let Some(&(c, _)) = move_table()[a].iter().find(|&&(_, s)| s as usize == t) else {
+                    continue;
+                };
+                let setup = Some(Move::from_index(a));
+                let brings = |s: usize| fin[ends[source_of(a, s)] as usize] == want;
+                for pl in placements_bringing(c as usize, SETUP_CELLS_CHANGED, brings) {
+                    consider(Insert { pl, setup });
+                }
+            }
         }
     }
     best
@@ -138,15 +209,15 @@ fn places(path: &[Move], wrong: &[usize]) -> Vec<(usize, usize)> {
 }
 
 /// Put `moves` into `path` after its first `q` moves, keeping `ends` (see [`ends_of`])
-/// true: the times after them are as before, the four new ones are traced back from
+/// true: the times after them are as before, the new ones are traced back from
 /// there, and of the earlier ones only the cells whose pieces reach the cells the
 /// moves change.
-fn put_in(path: &mut Vec<Move>, ends: &mut Vec<[u16; CELLS]>, q: usize, moves: [Move; 4]) {
+fn put_in(path: &mut Vec<Move>, ends: &mut Vec<[u16; CELLS]>, q: usize, moves: &[Move]) {
     let table = move_table();
     let old = ends[q];
-    let mut new = [[0u16; CELLS]; 4];
+    let mut new = vec![[0u16; CELLS]; moves.len()];
     let mut e = old;
-    for k in (0..4).rev() {
+    for k in (0..moves.len()).rev() {
         let mut before = e;
         for &(d, s) in table[moves[k].index()].iter() {
             before[s as usize] = e[d as usize];
@@ -162,7 +233,7 @@ fn put_in(path: &mut Vec<Move>, ends: &mut Vec<[u16; CELLS]>, q: usize, moves: [
         }
     }
     ends.splice(q..q, new);
-    path.splice(q..q, moves);
+    path.splice(q..q, moves.iter().copied());
 }
 
 /// `path` (played on `start`) with commutators put in wherever one fixes at least
@@ -173,6 +244,7 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
     let mut ends = ends_of(&path);
     let mut fin = *start;
     play_all(&mut fin, &path);
+    let mut setups = false;
     for _ in 0..SCANS {
         let wrong: Vec<usize> = (0..CELLS).filter(|&i| fin[i] != SOLVED[i]).collect();
         if wrong.is_empty() {
@@ -180,7 +252,7 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
         }
         let mut found: Vec<Found> = places(&path, &wrong)
             .par_iter()
-            .filter_map(|&(i, t)| best_into(&path, &ends[i], &fin, i, t))
+            .filter_map(|&(i, t)| best_into(&path, &ends[i], &fin, (i, t), setups))
             .collect();
         // Most cells a move first, then most cells, then earliest (a fixed order).
         found.sort_by(|a, b| {
@@ -190,11 +262,15 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
                 .then(a.2.cmp(&b.2))
         });
         // Put in while each still does what it was found to do; the times found are
-        // those of the path before this scan's commutators.
-        let mut put: Vec<usize> = Vec::new();
-        for (rate, _, i, pl) in found {
-            let q = i + 4 * put.iter().filter(|&&a| a <= i).count();
-            let Some((gain, cost)) = value(&path, &ends[q], &fin, q, pl) else {
+        // those of the path before this scan's commutators: (time, moves put in).
+        let mut put: Vec<(usize, usize)> = Vec::new();
+        for (rate, _, i, ins) in found {
+            let q = i + put
+                .iter()
+                .filter(|&&(a, _)| a <= i)
+                .map(|&(_, n)| n)
+                .sum::<usize>();
+            let Some((gain, cost)) = value(&path, &ends[q], &fin, q, ins) else {
                 continue;
             };
             if (gain as f64 / cost as f64) < rate {
@@ -202,15 +278,25 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
             }
             // The final cube changes only where the commutator's cells end.
             let before = fin;
+            let pl = ins.pl;
             for &(d, s) in &patterns()[pl.pattern as usize].pairs {
-                let (d, s) = (ends[q][pl.cell(d)] as usize, ends[q][pl.cell(s)] as usize);
+                let (d, s) = (
+                    ends[q][ins.cell(pl.cell(d))] as usize,
+                    ends[q][ins.cell(pl.cell(s))] as usize,
+                );
                 fin[d] = before[s];
             }
-            put_in(&mut path, &mut ends, q, pl.moves());
-            put.push(i);
+            let moves = ins.moves();
+            put_in(&mut path, &mut ends, q, &moves);
+            put.push((i, moves.len()));
         }
         if put.is_empty() {
-            break;
+            // None left to put in as they are: under a setup move, once few cells are
+            // left (they cost the endgame a carry each).
+            if setups || wrong.len() > SETUP_RESIDUE {
+                break;
+            }
+            setups = true;
         }
     }
     super::simplify(&path)
@@ -236,9 +322,75 @@ mod tests {
             anchor: patterns()[0].lo,
         };
         for q in [0, 17, 40] {
-            put_in(&mut path, &mut ends, q, pl.moves());
+            put_in(&mut path, &mut ends, q, &pl.moves());
             assert!(ends == ends_of(&path), "after putting in at {q}");
         }
+    }
+
+    #[test]
+    fn a_commutator_under_a_setup_fixes_what_its_value_says() {
+        // A cube and a path that leaves it far from solved: the best commutators found
+        // (with setups) at the places of its misplaced pieces, each put in and played.
+        let mut start = SOLVED;
+        play_all(&mut start, &scramble(9, 60));
+        let path = scramble(5, 40);
+        let ends = ends_of(&path);
+        let mut fin = start;
+        play_all(&mut fin, &path);
+        let wrong_after = |p: &[Move]| {
+            let mut c = start;
+            play_all(&mut c, p);
+            (0..CELLS).filter(|&i| c[i] != SOLVED[i]).count() as i32
+        };
+        let wrong: Vec<usize> = (0..CELLS).filter(|&i| fin[i] != SOLVED[i]).collect();
+        let mut checked = 0;
+        for (i, t) in places(&path, &wrong).into_iter().step_by(7).take(300) {
+            let Some((_, gain, q, ins)) = best_into(&path, &ends[i], &fin, (i, t), true) else {
+                continue;
+            };
+            if ins.setup.is_none() {
+                continue;
+            }
+            let mut longer = path[..q].to_vec();
+            longer.extend(ins.moves());
+            longer.extend_from_slice(&path[q..]);
+            assert_eq!(wrong_after(&path) - wrong_after(&longer), gain, "at {q}");
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked} checked");
+        // And every commutator of three cells under every setup at a few places,
+        // whether or not it pays: the value is the replayed gain when it is given.
+        let mut quarter = 0;
+        for (i, t) in places(&path, &wrong).into_iter().step_by(97).take(3) {
+            for &block in &crate::solve::sweep::blocks_of()[t] {
+                for a in block as usize * 9..block as usize * 9 + 9 {
+                    let setup = Move::from_index(a);
+                    // A move that leaves t where it is gives a plain commutator.
+                    let Some(&(c, _)) = move_table()[a].iter().find(|&&(_, s)| s as usize == t)
+                    else {
+                        continue;
+                    };
+                    for pl in placements_bringing(c as usize, 3, |_| true) {
+                        let ins = Insert {
+                            pl,
+                            setup: Some(setup),
+                        };
+                        let mut longer = path[..i].to_vec();
+                        longer.extend(ins.moves());
+                        longer.extend_from_slice(&path[i..]);
+                        let replayed = wrong_after(&path) - wrong_after(&longer);
+                        match value(&path, &ends[i], &fin, i, ins) {
+                            Some((gain, _)) => {
+                                assert_eq!(replayed, gain, "{setup} at {i}");
+                                quarter += (setup.turns != 2) as usize;
+                            }
+                            None => assert!(replayed < LEAST_GAIN, "{setup} at {i}"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(quarter > 0);
     }
 
     #[test]
