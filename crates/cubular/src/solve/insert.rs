@@ -134,11 +134,28 @@ fn value(
             return None;
         }
     }
-    let moves = ins.moves();
-    let n = moves.len();
-    let before = q.checked_sub(1).map_or(0, |k| merged(path[k], moves[0]));
-    let after = path.get(q).map_or(0, |&m| merged(moves[n - 1], m));
+    // The first and last moves put in, and how many, without building the list.
+    let c = pl.moves();
+    let (first, last, n) = match ins.setup {
+        None => (c[0], c[3], 4usize),
+        Some(m) => (m, m.inverse(), 6),
+    };
+    let before = q.checked_sub(1).map_or(0, |k| merged(path[k], first));
+    let after = path.get(q).map_or(0, |&m| merged(last, m));
     Some((gain, n.saturating_sub(before + after).max(1)))
+}
+
+/// Each turn (move number) of a block holding cell `t` that moves it, with the cell
+/// it takes t's piece to: the setups of [`Insert`] for a piece at `t`.
+fn setups_of(t: usize) -> impl Iterator<Item = (usize, usize)> {
+    super::sweep::blocks_of()[t].iter().flat_map(move |&block| {
+        (block as usize * 9..block as usize * 9 + 9).filter_map(move |a| {
+            move_table()[a]
+                .iter()
+                .find(|&&(_, s)| s as usize == t)
+                .map(|&(c, _)| (a, c as usize))
+        })
+    })
 }
 
 /// A commutator worth putting in: cells fixed per move, cells fixed, where (moves of
@@ -168,17 +185,12 @@ fn best_into(
         consider(Insert { pl, setup: None });
     }
     if setups {
-        for &block in &super::sweep::blocks_of()[t] {
-            for a in block as usize * 9..block as usize * 9 + 9 {
-                // Where the setup takes t's piece: the commutator's cells are there.
-                let Some(&(c, _)) = move_table()[a].iter().find(|&&(_, s)| s as usize == t) else {
-                    continue;
-                };
-                let setup = Some(Move::from_index(a));
-                let brings = |s: usize| fin[ends[source_of(a, s)] as usize] == want;
-                for pl in placements_bringing(c as usize, SETUP_CELLS_CHANGED, brings) {
-                    consider(Insert { pl, setup });
-                }
+        // The commutator's cells are where the setup takes t's piece.
+        for (a, c) in setups_of(t) {
+            let setup = Some(Move::from_index(a));
+            let brings = |s: usize| fin[ends[source_of(a, s)] as usize] == want;
+            for pl in placements_bringing(c, SETUP_CELLS_CHANGED, brings) {
+                consider(Insert { pl, setup });
             }
         }
     }
@@ -362,30 +374,23 @@ mod tests {
         // whether or not it pays: the value is the replayed gain when it is given.
         let mut quarter = 0;
         for (i, t) in places(&path, &wrong).into_iter().step_by(97).take(3) {
-            for &block in &crate::solve::sweep::blocks_of()[t] {
-                for a in block as usize * 9..block as usize * 9 + 9 {
-                    let setup = Move::from_index(a);
-                    // A move that leaves t where it is gives a plain commutator.
-                    let Some(&(c, _)) = move_table()[a].iter().find(|&&(_, s)| s as usize == t)
-                    else {
-                        continue;
+            for (a, c) in setups_of(t) {
+                let setup = Move::from_index(a);
+                for pl in placements_bringing(c, 3, |_| true) {
+                    let ins = Insert {
+                        pl,
+                        setup: Some(setup),
                     };
-                    for pl in placements_bringing(c as usize, 3, |_| true) {
-                        let ins = Insert {
-                            pl,
-                            setup: Some(setup),
-                        };
-                        let mut longer = path[..i].to_vec();
-                        longer.extend(ins.moves());
-                        longer.extend_from_slice(&path[i..]);
-                        let replayed = wrong_after(&path) - wrong_after(&longer);
-                        match value(&path, &ends[i], &fin, i, ins) {
-                            Some((gain, _)) => {
-                                assert_eq!(replayed, gain, "{setup} at {i}");
-                                quarter += (setup.turns != 2) as usize;
-                            }
-                            None => assert!(replayed < LEAST_GAIN, "{setup} at {i}"),
+                    let mut longer = path[..i].to_vec();
+                    longer.extend(ins.moves());
+                    longer.extend_from_slice(&path[i..]);
+                    let replayed = wrong_after(&path) - wrong_after(&longer);
+                    match value(&path, &ends[i], &fin, i, ins) {
+                        Some((gain, _)) => {
+                            assert_eq!(replayed, gain, "{setup} at {i}");
+                            quarter += (setup.turns != 2) as usize;
                         }
+                        None => assert!(replayed < LEAST_GAIN, "{setup} at {i}"),
                     }
                 }
             }
