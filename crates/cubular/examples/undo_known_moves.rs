@@ -16,9 +16,12 @@
 //! cargo run --release -p cubist-cubular --example undo_known_moves -- 20 30 40 60
 //! ```
 
+#[path = "common/bonds.rs"]
+mod bonds;
 #[path = "common/lengths.rs"]
 mod lengths;
 
+use bonds::bond;
 use cubist_cubular::cube::{Cube, CELLS, SIZE};
 use cubist_cubular::moves::Move;
 use cubist_cubular::scramble::scramble;
@@ -34,11 +37,6 @@ const FIRST_SEED: u64 = 1000;
 const SCORES: [&str; 3] = ["bonds", "cells", "both"];
 /// The beam widths compared.
 const WIDTHS: [usize; 2] = [50, 300];
-
-/// Whether neighbouring digits `a`, `b` differ by one (mod 9): a bond.
-fn bond(a: u8, b: u8) -> bool {
-    matches!((b + 9 - a) % 9, 1 | 8)
-}
 
 /// Pairs of neighbouring cells that do not hold a bond.
 fn broken(c: &[u8; CELLS]) -> i64 {

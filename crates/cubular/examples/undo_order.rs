@@ -19,9 +19,12 @@
 //! cargo run --release -p cubist-cubular --example undo_order -- 20 35 50 65 80 100
 //! ```
 
+#[path = "common/bonds.rs"]
+mod bonds;
 #[path = "common/lengths.rs"]
 mod lengths;
 
+use bonds::bond;
 use cubist_cubular::cube::{CELLS, SIZE};
 use cubist_cubular::moves::{move_table, Move, MOVE_COUNT};
 use cubist_cubular::scramble::scramble;
@@ -31,11 +34,6 @@ use rand::SeedableRng;
 const COUNT: u64 = 12;
 /// Seed of the first scramble.
 const FIRST_SEED: u64 = 1000;
-
-/// Whether neighbouring digits `a`, `b` differ by one (mod 9): a bond.
-fn bond(a: u8, b: u8) -> bool {
-    matches!((b + 9 - a) % 9, 1 | 8)
-}
 
 /// One pair across a block's surface: where the inside cell's digit comes from after
 /// the move, the inside cell, and its outside neighbour.

@@ -12,9 +12,12 @@
 //! cargo run --release -p cubist-cubular --example undo_ranks -- 20 35 50 65 80 100
 //! ```
 
+#[path = "common/bonds.rs"]
+mod bonds;
 #[path = "common/lengths.rs"]
 mod lengths;
 
+use bonds::bond;
 use cubist_cubular::cube::{Cube, CELLS, SIZE};
 use cubist_cubular::moves::{Move, MOVE_COUNT};
 use cubist_cubular::scramble::scramble;
@@ -27,11 +30,6 @@ const FIRST_SEED: u64 = 1000;
 
 /// The scores compared, higher is better.
 const SCORES: [&str; 3] = ["bonds", "cells", "squares"];
-
-/// Whether neighbouring digits `a`, `b` differ by one (mod 9): a bond.
-fn bond(a: u8, b: u8) -> bool {
-    matches!((b + 9 - a) % 9, 1 | 8)
-}
 
 /// Intact bonds, minus misplaced cells, and 2×2 squares of digits that run as in a
 /// turned solved block (all four bonds, opposite ones the same way).
