@@ -109,6 +109,20 @@ impl Move {
             && (self.z as usize).abs_diff(z) <= 1
     }
 
+    /// Moves saved when `next` is played right after this one: 2 when it undoes it, 1
+    /// when it turns the same block about the same axis (the two make one move), else
+    /// 0. Searches that put moves next to others count their cost with it.
+    pub fn merge_saving(self, next: Move) -> usize {
+        match (
+            self.block() == next.block() && self.axis == next.axis,
+            (self.turns + next.turns) % 4,
+        ) {
+            (false, _) => 0,
+            (true, 0) => 2,
+            (true, _) => 1,
+        }
+    }
+
     /// Whether the two moves' blocks share no cell (then they commute).
     pub fn disjoint(self, other: Move) -> bool {
         self.x.abs_diff(other.x) >= 3
@@ -384,6 +398,43 @@ mod tests {
             }
             for (cell, &w) in want.iter().enumerate() {
                 assert_eq!(source_of(mi, cell), w, "move {m}, cell {cell}");
+            }
+        }
+    }
+
+    /// Where each cell's piece comes from after playing `moves` in order.
+    fn sources(moves: &[usize]) -> Vec<usize> {
+        (0..CELLS)
+            .map(|cell| moves.iter().rev().fold(cell, |c, &m| source_of(m, c)))
+            .collect()
+    }
+
+    #[test]
+    fn merge_saving_counts_what_two_moves_in_a_row_save() {
+        let identity: Vec<usize> = (0..CELLS).collect();
+        // Every pair of moves of one block, and pairs on other blocks near and far.
+        let block = Move::new(4, 3, 5, Axis::X, 1).unwrap().block() * 9;
+        let others = [
+            Move::new(5, 3, 5, Axis::X, 1).unwrap(),
+            Move::new(7, 7, 7, Axis::Y, 3).unwrap(),
+        ];
+        for a in block..block + 9 {
+            let singles: Vec<Vec<usize>> = (block..block + 9).map(|c| sources(&[c])).collect();
+            for b in block..block + 9 {
+                let (ma, mb) = (Move::from_index(a), Move::from_index(b));
+                let both = sources(&[a, b]);
+                let saving = ma.merge_saving(mb);
+                assert_eq!(saving == 2, both == identity, "{ma} {mb}");
+                if saving == 1 {
+                    assert!(singles.contains(&both), "{ma} {mb} is one move");
+                }
+                if ma.axis != mb.axis {
+                    assert_eq!(saving, 0, "{ma} {mb}");
+                }
+            }
+            for o in others {
+                assert_eq!(Move::from_index(a).merge_saving(o), 0);
+                assert_eq!(o.merge_saving(Move::from_index(a)), 0);
             }
         }
     }

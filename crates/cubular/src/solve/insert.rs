@@ -97,18 +97,6 @@ impl Insert {
     }
 }
 
-/// Moves saved when `b` follows `a`: 2 when it undoes it, 1 when the two merge.
-fn merged(a: Move, b: Move) -> usize {
-    match (
-        a.block() == b.block() && a.axis == b.axis,
-        (a.turns + b.turns) % 4,
-    ) {
-        (false, _) => 0,
-        (true, 0) => 2,
-        (true, _) => 1,
-    }
-}
-
 /// Cells fixed (net) on the final cube `fin` by `ins` put in after `q` moves of
 /// `path` (where the pieces then end is `ends`), and its cost in moves after merging
 /// with the path's moves beside it; `None` when it cannot fix [`LEAST_GAIN`].
@@ -140,8 +128,8 @@ fn value(
         None => (c[0], c[3], 4usize),
         Some(m) => (m, m.inverse(), 6),
     };
-    let before = q.checked_sub(1).map_or(0, |k| merged(path[k], first));
-    let after = path.get(q).map_or(0, |&m| merged(last, m));
+    let before = q.checked_sub(1).map_or(0, |k| path[k].merge_saving(first));
+    let after = path.get(q).map_or(0, |&m| last.merge_saving(m));
     Some((gain, n.saturating_sub(before + after).max(1)))
 }
 

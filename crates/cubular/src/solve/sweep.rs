@@ -564,7 +564,10 @@ impl Board {
         type Scored = ((i32, i32), Vec<usize>);
         let mut all: Vec<Scored> = Vec::new();
         let consider = |all: &mut Vec<Scored>, seq: Vec<usize>, wrong: i32| {
-            let cost = seq.len() as i32 - merged_with(last, seq[0]) as i32;
+            let cost = seq.len() as i32
+                - last.map_or(0, |l| {
+                    Move::from_index(l).merge_saving(Move::from_index(seq[0]))
+                }) as i32;
             all.push(((cost * MOVE_WEIGHT + wrong, cost), seq));
         };
         for path in self.paths_into(t, SOLVED[t], MAX_DEPTH, known) {
@@ -676,16 +679,6 @@ const MOVE_WEIGHT: i32 = 15;
 /// Moves a conjugate costs: conjugates are looked for only when no free path is
 /// cheaper (they are the slow part of the sweep).
 const CONJUGATE_COST: i32 = 3;
-
-/// Moves saved when `next` follows `last`: 2 when it undoes it, 1 when it turns the
-/// same block about the same axis (the two merge), else 0.
-fn merged_with(last: Option<usize>, next: usize) -> usize {
-    match last {
-        Some(l) if l == inverse_index(next) => 2,
-        Some(l) if l / 3 == next / 3 => 1,
-        _ => 0,
-    }
-}
 
 /// When the sweep may place the cell due by a conjugate `A P Q A'` of two free moves
 /// (see [`Board::placings`]): they shorten deep sweeps but search 243 setups for
