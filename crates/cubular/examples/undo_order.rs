@@ -12,7 +12,9 @@
 //! At every step all 3087 moves are scored by bonds mended, and the rank of the
 //! best-ranked undo that may go next is taken (ties counting half). Prints, per
 //! length and order, how many steps have it within the best 1, 3 and 10, and the
-//! worst. The figures in `docs/cubular-solver.md` ("Why scrambles of more than about
+//! worst; then what the best-scored moves were (shared out among moves tied for
+//! best): undos that may go next, undos of a move left that a later one overlaps,
+//! other turns of a block a move left turns, or turns of any other block. The figures in `docs/cubular-solver.md` ("Why scrambles of more than about
 //! 45 moves are not undone") come from:
 //!
 //! ```sh
@@ -108,11 +110,44 @@ enum Order {
     Clean,
 }
 
+/// What the best-scored moves of a step are, shared out among those tied for best:
+/// undos that may go next, undos of moves a later one overlaps, other turns of a
+/// block a move left turns, and turns of other blocks.
+type Kinds = [f64; 4];
+
+/// The best-scored moves' kinds at one step, `left` the scramble moves left.
+fn kinds(gains: &[i32], left: &[Move], next: &[usize]) -> Kinds {
+    let top = *gains.iter().max().expect("moves");
+    let tied: Vec<usize> = (0..MOVE_COUNT).filter(|&m| gains[m] == top).collect();
+    let mut out = [0.0; 4];
+    for &m in &tied {
+        let mv = Move::from_index(m);
+        let undoes = |i: &usize| left[*i].inverse() == mv;
+        let kind = if next.iter().any(undoes) {
+            0
+        } else if (0..left.len()).any(|i| undoes(&i)) {
+            1
+        } else if left.iter().any(|l| l.block() == mv.block()) {
+            2
+        } else {
+            3
+        };
+        out[kind] += 1.0 / tied.len() as f64;
+    }
+    out
+}
+
 /// The rank of the best-ranked undo that may go next at each step of undoing
-/// `moves` from `cells` in `order`.
-fn ranks(mut cells: [u8; CELLS], moves: &[Move], surf: &[Vec<Across>], order: Order) -> Vec<f64> {
+/// `moves` from `cells` in `order`, and the kinds of the best-scored moves.
+fn ranks(
+    mut cells: [u8; CELLS],
+    moves: &[Move],
+    surf: &[Vec<Across>],
+    order: Order,
+) -> (Vec<f64>, Vec<Kinds>) {
     let mut left = moves.to_vec();
     let mut out = Vec::new();
+    let mut kinds_out = Vec::new();
     while !left.is_empty() {
         let gains: Vec<i32> = surf.iter().map(|s| mended(&cells, s)).collect();
         let next = may_go_next(&left);
@@ -125,6 +160,7 @@ fn ranks(mut cells: [u8; CELLS], moves: &[Move], surf: &[Vec<Across>], order: Or
         let above = gains.iter().filter(|&&g| g > best).count() as f64;
         let equal = gains.iter().filter(|&&g| g == best).count() as f64;
         out.push(1.0 + above + (equal - 1.0) / 2.0);
+        kinds_out.push(kinds(&gains, &left, &next));
         let clean = |&i: &usize| left[i + 1..].iter().all(|&m| !touches(m, left[i]));
         let i = match order {
             Order::Latest => left.len() - 1,
@@ -142,7 +178,7 @@ fn ranks(mut cells: [u8; CELLS], moves: &[Move], surf: &[Vec<Across>], order: Or
             cells[dst as usize] = digit;
         }
     }
-    out
+    (out, kinds_out)
 }
 
 fn main() {
@@ -156,10 +192,17 @@ fn main() {
         ];
         for (name, order) in orders {
             let mut all = Vec::new();
+            let mut kinds = [0.0; 4];
             for seed in FIRST_SEED..FIRST_SEED + COUNT {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let (cube, moves) = scramble(&mut rng, n);
-                all.extend(ranks(*cube.cells(), &moves, &surf, order));
+                let (r, k) = ranks(*cube.cells(), &moves, &surf, order);
+                all.extend(r);
+                for step in k {
+                    for (sum, share) in kinds.iter_mut().zip(step) {
+                        *sum += share;
+                    }
+                }
             }
             let within = |k: f64| all.iter().filter(|&&r| r <= k).count();
             println!(
@@ -169,6 +212,15 @@ fn main() {
                 within(3.0),
                 within(10.0),
                 all.iter().copied().fold(0.0, f64::max)
+            );
+            let pc = |k: f64| 100.0 * k / all.len() as f64;
+            println!(
+                "{n:3} moves  {name:12}  best-scored: may go next {:.0}%  held back {:.0}%  \
+                 other turn of a block left {:.0}%  other block {:.0}%",
+                pc(kinds[0]),
+                pc(kinds[1]),
+                pc(kinds[2]),
+                pc(kinds[3])
             );
         }
     }
