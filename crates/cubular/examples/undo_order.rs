@@ -14,8 +14,9 @@
 //! length and order, how many steps have it within the best 1, 3 and 10, and the
 //! worst; then what the best-scored moves were (shared out among moves tied for
 //! best): undos that may go next, undos of a move left that a later one overlaps,
-//! other turns of a block a move left turns, or turns of any other block. The figures in `docs/cubular-solver.md` ("Why scrambles of more than about
-//! 45 moves are not undone") come from:
+//! other turns of a block a move left turns, or turns of any other block. The
+//! figures in `docs/cubular-solver.md` ("Why scrambles of more than about 45 moves
+//! are not undone") come from:
 //!
 //! ```sh
 //! cargo run --release -p cubist-cubular --example undo_order -- 20 35 50 65 80 100
@@ -110,12 +111,12 @@ enum Order {
     Clean,
 }
 
-/// What the best-scored moves of a step are, shared out among those tied for best:
-/// undos that may go next, undos of moves a later one overlaps, other turns of a
-/// block a move left turns, and turns of other blocks.
+/// The shares of a step's best-scored moves by kind (see [`kinds`]).
 type Kinds = [f64; 4];
 
-/// The best-scored moves' kinds at one step, `left` the scramble moves left.
+/// What the best-scored moves of a step are, shared out among those tied for best:
+/// undos that may go next (`next`), undos of moves a later one overlaps, other turns
+/// of a block a move `left` turns, and turns of other blocks.
 fn kinds(gains: &[i32], left: &[Move], next: &[usize]) -> Kinds {
     let top = *gains.iter().max().expect("moves");
     let tied: Vec<usize> = (0..MOVE_COUNT).filter(|&m| gains[m] == top).collect();

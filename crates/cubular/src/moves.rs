@@ -111,7 +111,9 @@ impl Move {
 
     /// Moves saved when `next` is played right after this one: 2 when it undoes it, 1
     /// when it turns the same block about the same axis (the two make one move), else
-    /// 0. Searches that put moves next to others count their cost with it.
+    /// 0. Searches that put moves next to others count their cost with it. (Two half
+    /// turns of a block about different axes make one move too, a half turn about
+    /// the third; only the final clean-up pass takes that.)
     pub fn merge_saving(self, next: Move) -> usize {
         match (
             self.block() == next.block() && self.axis == next.axis,
@@ -418,8 +420,8 @@ mod tests {
             Move::new(5, 3, 5, Axis::X, 1).unwrap(),
             Move::new(7, 7, 7, Axis::Y, 3).unwrap(),
         ];
+        let singles: Vec<Vec<usize>> = (block..block + 9).map(|c| sources(&[c])).collect();
         for a in block..block + 9 {
-            let singles: Vec<Vec<usize>> = (block..block + 9).map(|c| sources(&[c])).collect();
             for b in block..block + 9 {
                 let (ma, mb) = (Move::from_index(a), Move::from_index(b));
                 let both = sources(&[a, b]);
