@@ -22,6 +22,7 @@ mod anneal;
 mod lengths;
 
 use anneal::{accept, relocate, Replay, PER_CELL};
+use cubist_cubular::cube::CELLS;
 use cubist_cubular::scramble::scramble;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -38,7 +39,7 @@ const HOT: f64 = 20.0;
 const COLD: f64 = 0.05;
 
 /// The fewest cells left by any order met, and the steps taken to reach it.
-fn anneal(replay: &Replay, start: &[u8; 729], undos: &[usize], seed: u64) -> (usize, u64) {
+fn anneal(replay: &Replay, start: &[u8; CELLS], undos: &[usize], seed: u64) -> (usize, u64) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut seq = undos.to_vec();
     seq.shuffle(&mut rng);

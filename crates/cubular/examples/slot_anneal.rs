@@ -21,6 +21,7 @@ mod anneal;
 mod lengths;
 
 use anneal::{accept, moves_of, relocate, Replay, NONE, PER_CELL};
+use cubist_cubular::cube::CELLS;
 use cubist_cubular::moves::MOVE_COUNT;
 use cubist_cubular::scramble::scramble;
 use rand::{Rng, SeedableRng};
@@ -48,7 +49,7 @@ fn points(left: usize, moves: usize) -> f64 {
 }
 
 /// The sequence leaving the fewest cells (then fewest moves) met, as slots.
-fn anneal(replay: &Replay, start: &[u8; 729], slots: usize, seed: u64) -> (usize, Vec<usize>) {
+fn anneal(replay: &Replay, start: &[u8; CELLS], slots: usize, seed: u64) -> (usize, Vec<usize>) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut seq = vec![NONE; slots];
     let mut played = 0;
