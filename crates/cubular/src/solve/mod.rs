@@ -15,18 +15,20 @@
 //! 200 cells, from the whole path and from its prefixes, and for at most 60 cells by a
 //! beam over such edits (several at once), by pairs of turns of one block put in at
 //! once (see `pairs`) and by two moves of overlapping blocks added at once; from
-//! effort 3 a larger residue gets a
-//! continued, narrow beam. A modest residue then goes straight to the commutators, a
-//! large one to sweep and endgame; before the endgame, commutators are put into the
-//! path where its own moves bring their pieces together (see `insert`). A solution of at most 100 moves is tightened
-//! (see `tighten`), and a final pass merges and cancels moves and replaces runs by
-//! fewer. Every solution is checked by applying it before it is returned.
+//! effort 3 a larger residue gets a continued, narrow beam, and a cube of about 30-60
+//! scramble moves gets annealed whole sequences (see `anneal`), finished as the
+//! beam's paths are. A modest residue then goes straight to the commutators, a large
+//! one to sweep and endgame; before the endgame, commutators are put into the path
+//! where its own moves bring their pieces together (see `insert`). A solution of at
+//! most 100 moves is tightened (see `tighten`), and a final pass merges and cancels
+//! moves and replaces runs by fewer. Every solution is checked by applying it before it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
 //! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
 //! paths goes on to the finish, and `mend` what makes that path better before the
 //! finish (kept in part, repaired, edited, continued).
 
+mod anneal;
 mod beam;
 mod block_sums;
 mod bonds;
@@ -49,6 +51,7 @@ mod weights;
 pub use effort::Effort;
 pub use peephole::simplify;
 
+use anneal::{ANNEAL_EFFORT, ANNEAL_MISPLACED, ANNEAL_RESIDUE, ANNEAL_SHORTEST};
 use lead::{
     likelier_shorter, picks_second_beam, second_attempts, skips_cell_led_beam,
     spread_promises_shorter, Lead, BOTH_LEADS_MISPLACED, FINISH_BOTH_EFFORT, PICKED_SPREAD_EFFORT,
@@ -70,7 +73,7 @@ use std::time::{Duration, Instant};
 /// What the solver reports while it works: stage name and cells still misplaced.
 #[derive(Clone, Debug)]
 pub struct Progress {
-    /// `beam` or `endgame`.
+    /// `beam`, `anneal` or `endgame`.
     pub stage: &'static str,
     /// Cells still differing from the solved cube.
     pub misplaced: usize,
@@ -460,6 +463,26 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
             let first = best.as_ref().map_or(usize::MAX, Vec::len);
             if always || spread_promises_shorter(moves.len(), left.misplaced(), first) {
                 let (moves, _) = finished(cube, moves, left, true, &from_start, &ctx)?;
+                keep_shorter(&mut best, moves);
+            }
+        }
+    }
+    // From effort 3, a cube of about 30-60 scramble moves: annealed whole sequences
+    // (see [`anneal`]), each leaving few cells finished as a beam's path would be.
+    if opts.effort.level() >= ANNEAL_EFFORT
+        && ANNEAL_MISPLACED.contains(&cube.misplaced())
+        && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST)
+    {
+        let stop = || {
+            opts.time_budget
+                .is_some_and(|b| ctx.start.elapsed() >= b * 3 / 4)
+        };
+        ctx.report("anneal", cube, 0);
+        for found in anneal::runs(cube, opts.effort.level(), &stop) {
+            let left = played(cube, &found.moves);
+            ctx.report("anneal", &left, found.moves.len());
+            if found.left <= ANNEAL_RESIDUE {
+                let (moves, _) = finished(cube, found.moves, left, true, &from_start, &ctx)?;
                 keep_shorter(&mut best, moves);
             }
         }
