@@ -60,8 +60,8 @@ pub(super) struct Annealed {
     pub left: usize,
 }
 
-/// Runs and steps per run at `effort`: at effort 3 two runs of 4 million steps (about
-/// 13 s on two cores), more and longer above. Runs differ only in their seeds; the
+/// Runs and steps per run at `effort`: at effort 3 two runs of 4 million steps (9-26 s
+/// on two cores, more for more misplaced cells), more and longer above. Runs differ only in their seeds; the
 /// best of several is much better than one, as a run's end varies widely.
 fn runs_and_steps(effort: u32) -> (u64, u64) {
     match effort {
