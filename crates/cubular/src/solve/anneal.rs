@@ -61,8 +61,9 @@ pub(super) struct Annealed {
 }
 
 /// Runs and steps per run at `effort`: at effort 3 two runs of 4 million steps (9-26 s
-/// on two cores, more for more misplaced cells), more and longer above. Runs differ only in their seeds; the
-/// best of several is much better than one, as a run's end varies widely.
+/// on two cores, more for more misplaced cells), more and longer above. Runs differ
+/// only in their seeds; the best of several is much better than one, as a run's end
+/// varies widely.
 fn runs_and_steps(effort: u32) -> (u64, u64) {
     match effort {
         ..=3 => (2, 4_000_000),
