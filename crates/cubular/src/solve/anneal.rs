@@ -13,7 +13,7 @@
 //! a step replays only the slots it changes.
 
 use crate::cube::{Cube, CELLS, SOLVED};
-use crate::moves::{move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
+use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -178,7 +178,7 @@ impl Sequence {
             let i = self.before_ok;
             let (done, rest) = self.before.split_at_mut(i + 1);
             rest[0] = done[i];
-            play(self.table, &mut rest[0], self.slots[i]);
+            play(&mut rest[0], self.slots[i]);
             self.before_ok += 1;
         }
     }
@@ -212,13 +212,13 @@ impl Sequence {
         self.scratch = self.before[lo];
         if i < j {
             for &m in &self.slots[i + 1..=j] {
-                play(self.table, &mut self.scratch, m);
+                play(&mut self.scratch, m);
             }
-            play(self.table, &mut self.scratch, self.slots[i]);
+            play(&mut self.scratch, self.slots[i]);
         } else {
-            play(self.table, &mut self.scratch, self.slots[i]);
+            play(&mut self.scratch, self.slots[i]);
             for &m in &self.slots[j..i] {
-                play(self.table, &mut self.scratch, m);
+                play(&mut self.scratch, m);
             }
         }
         differing(&self.scratch, &self.wanted[hi + 1])
@@ -363,17 +363,9 @@ fn carries_into() -> &'static CarriesInto {
 }
 
 /// Plays move number `m` (nothing for [`NONE`]) on `cells`.
-fn play(table: &[MoveCycle], cells: &mut [u8; CELLS], m: u16) {
-    if m == NONE {
-        return;
-    }
-    let cycle = &table[m as usize];
-    let mut held = [0u8; MOVED];
-    for (h, &(_, src)) in held.iter_mut().zip(cycle) {
-        *h = cells[src as usize];
-    }
-    for (&h, &(dst, _)) in held.iter().zip(cycle) {
-        cells[dst as usize] = h;
+fn play(cells: &mut [u8; CELLS], m: u16) {
+    if m != NONE {
+        moves::play(cells, m as usize);
     }
 }
 
