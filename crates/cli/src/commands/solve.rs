@@ -45,7 +45,8 @@ pub struct SolveArgs {
     pub timeout: Option<u64>,
     /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;
     /// 2 by default; from 3 the default also runs on the cube seen through each of its
-    /// 12 symmetries, and the shortest answer is kept).
+    /// 12 symmetries, and the shortest answer is kept, and a cube of about 30-60
+    /// scramble moves gets annealed whole sequences, which take tens of seconds).
     /// Without --timeout the search is measured in work, not time, so the same cube
     /// always gets the same answer.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
