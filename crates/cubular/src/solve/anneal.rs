@@ -379,14 +379,19 @@ mod tests {
     use super::*;
     use crate::scramble::scramble;
 
+    /// Cells misplaced when `found`'s moves are played on `cube`.
+    fn left_by(cube: &Cube, found: &Annealed) -> usize {
+        let mut played = cube.clone();
+        played.apply_all(&found.moves);
+        played.misplaced()
+    }
+
     #[test]
     fn the_sequence_found_leaves_the_cells_it_reports() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (cube, _) = scramble(&mut rng, 12);
         let found = run(&cube, 16, 60_000, 1, &|| false);
-        let mut played = cube.clone();
-        played.apply_all(&found.moves);
-        assert_eq!(played.misplaced(), found.left);
+        assert_eq!(left_by(&cube, &found), found.left);
         assert!(found.left < cube.misplaced());
     }
 
@@ -400,13 +405,18 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_ends_the_run_early_with_what_it_has() {
+    fn a_stop_ends_the_run_at_its_first_check_with_what_it_has() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
         let mut rng = ChaCha8Rng::seed_from_u64(8);
         let (cube, _) = scramble(&mut rng, 8);
-        let found = run(&cube, 12, 10_000_000, 0, &|| true);
-        let mut played = cube.clone();
-        played.apply_all(&found.moves);
-        assert_eq!(played.misplaced(), found.left);
+        let asked = AtomicUsize::new(0);
+        let stop = || {
+            asked.fetch_add(1, Ordering::Relaxed);
+            true
+        };
+        let found = run(&cube, 12, 10_000_000, 0, &stop);
+        assert_eq!(asked.load(Ordering::Relaxed), 1);
+        assert_eq!(left_by(&cube, &found), found.left);
     }
 
     #[test]
