@@ -21,7 +21,8 @@
 //! one to sweep and endgame; before the endgame, commutators are put into the path
 //! where its own moves bring their pieces together (see `insert`). A solution of at
 //! most 100 moves is tightened (see `tighten`), and a final pass merges and cancels
-//! moves and replaces runs by fewer. Every solution is checked by applying it before it is returned.
+//! moves and replaces runs by fewer. Every solution is checked by applying it before
+//! it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
 //! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
@@ -150,6 +151,15 @@ impl Ctx {
                 .opts
                 .time_budget
                 .is_some_and(|b| started.elapsed() >= b / (2 * runs))
+    }
+
+    /// Whether the annealing runs should stop before their steps are done: only when
+    /// three quarters of a time budget are spent (the finish of what they found still
+    /// follows).
+    pub fn annealing_done(&self) -> bool {
+        self.opts
+            .time_budget
+            .is_some_and(|b| self.start.elapsed() >= b * 3 / 4)
     }
 
     pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
@@ -473,12 +483,8 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         && ANNEAL_MISPLACED.contains(&cube.misplaced())
         && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST)
     {
-        let stop = || {
-            opts.time_budget
-                .is_some_and(|b| ctx.start.elapsed() >= b * 3 / 4)
-        };
         ctx.report("anneal", cube, 0);
-        for found in anneal::runs(cube, opts.effort.level(), &stop) {
+        for found in anneal::runs(cube, opts.effort.level(), &|| ctx.annealing_done()) {
             let left = played(cube, &found.moves);
             ctx.report("anneal", &left, found.moves.len());
             if found.left <= ANNEAL_RESIDUE {
