@@ -18,7 +18,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
 
 /// Lowest effort at which a cube gets annealed sequences.
 pub(super) const ANNEAL_EFFORT: u32 = 3;
@@ -60,15 +59,16 @@ pub(super) struct Annealed {
     pub left: usize,
 }
 
-/// Runs and steps per run at `effort`: at effort 3 two runs of 4 million steps (9-26 s
-/// on two cores, more for more misplaced cells), more and longer above. Runs differ
-/// only in their seeds; the best of several is much better than one, as a run's end
-/// varies widely.
+/// Runs and steps per run at `effort`: at effort 3 two runs of 16 million steps (about
+/// 20 s on two cores), longer and more above. Runs differ only in their seeds; the
+/// best of two is much better than one, as a run's end varies widely, but for the
+/// same work a longer run is worth more than more runs (see "Longer runs, not more of
+/// them" in `docs/cubular-solver.md`).
 fn runs_and_steps(effort: u32) -> (u64, u64) {
     match effort {
-        ..=3 => (2, 4_000_000),
-        4 => (4, 6_000_000),
-        _ => (8, 10_000_000),
+        ..=3 => (2, 16_000_000),
+        4 => (2, 48_000_000),
+        _ => (4, 80_000_000),
     }
 }
 
@@ -240,35 +240,18 @@ impl Sequence {
         self.need_wanted(i + 1);
         let before = &self.before[i];
         let wanted = &self.wanted[i + 1];
-        let into = carries_into();
-        draw.stamp += 1;
         draw.moves.clear();
-        let mut without = 0;
-        for c in 0..CELLS {
-            let w = wanted[c];
-            if before[c] == w {
-                continue;
-            }
-            without += 1;
-            for &(m, src) in &into.pairs[into.starts[c] as usize..into.starts[c + 1] as usize] {
-                if before[src as usize] == w && draw.seen[m as usize] != draw.stamp {
-                    draw.seen[m as usize] = draw.stamp;
-                    draw.moves.push((m, 0));
+        let without = draw.gains(before, wanted);
+        let mut count = [0u32; GAINS];
+        for block in 0..BLOCKS {
+            let corner = corner_cell(block);
+            for (kind, (fixes, gains)) in draw.fixes.iter().zip(&draw.gain).enumerate() {
+                if fixes[corner] > 0 {
+                    let g = gains[corner];
+                    draw.moves.push(((block * KINDS + kind) as u16, g));
+                    count[(g as i32 + MOVED as i32) as usize] += 1;
                 }
             }
-        }
-        // Each candidate's cells fixed in this slot, and how many fix each number.
-        let mut count = [0u32; GAINS];
-        for (m, gain) in draw.moves.iter_mut() {
-            let g: i32 = self.table[*m as usize]
-                .iter()
-                .map(|&(dst, src)| {
-                    let w = wanted[dst as usize];
-                    (before[src as usize] == w) as i32 - (before[dst as usize] == w) as i32
-                })
-                .sum();
-            *gain = g as i8;
-            count[(g + MOVED as i32) as usize] += 1;
         }
         // Weights relative to the best move (or none), which weighs 1.
         let points = |g: i32| PER_MOVE - PER_CELL * g as f64;
@@ -314,52 +297,92 @@ impl Sequence {
     }
 }
 
-/// The candidates of a refill, kept between refills so as not to allocate.
+/// Blocks a move can turn: 7 × 7 × 7.
+const BLOCKS: usize = 343;
+/// Kinds of move on one block: 3 axes × 3 turn counts.
+const KINDS: usize = 9;
+/// Cells from the first block corner (cell 0) to one past the last (cell 6·81 + 6·9 +
+/// 6): a move's cell is its block's corner cell plus an offset of its kind, so one
+/// pass over this span, shifted by the offset, covers that cell of every block.
+const SPAN: usize = 6 * 81 + 6 * 9 + 6 + 1;
+
+/// The cell at the corner (lowest x, y, z) of block number `block`.
+fn corner_cell(block: usize) -> usize {
+    let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
+    y * 81 + z * 9 + x
+}
+
+/// A refill's work space, kept between refills so as not to allocate: every move's
+/// cells fixed and gain in the slot, by kind and corner cell, and the candidates.
 struct Draw {
     /// Candidate move numbers and their gains.
     moves: Vec<(u16, i8)>,
-    /// Per move, the refill that last made it a candidate.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// 1 where the cube before the slot has the digit wanted after it.
+    same: [u8; CELLS],
+    /// Per kind and corner cell: cells the move fixes (misplaced before, right after).
+    fixes: [[u8; SPAN]; KINDS],
+    /// Per kind and corner cell: cells right after the move less cells right before.
+    gain: [[i8; SPAN]; KINDS],
 }
 
 impl Draw {
     fn new() -> Draw {
         Draw {
             moves: Vec::with_capacity(MOVE_COUNT),
-            seen: vec![0; MOVE_COUNT],
-            stamp: 0,
+            same: [0; CELLS],
+            fixes: [[0; SPAN]; KINDS],
+            gain: [[0; SPAN]; KINDS],
         }
     }
-}
 
-/// Per cell, the moves that carry some cell into it, and that cell: the moves that
-/// can fix a misplaced cell in one slot.
-struct CarriesInto {
-    /// Where each cell's pairs begin in `pairs` (and end, at the next cell's).
-    starts: Vec<u32>,
-    /// `(move, source)` pairs, by destination cell.
-    pairs: Vec<(u16, u16)>,
-}
-
-/// The [`CarriesInto`] table, built once.
-fn carries_into() -> &'static CarriesInto {
-    static TABLE: OnceLock<CarriesInto> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut by_cell = vec![Vec::new(); CELLS];
-        for (m, cycle) in move_table().iter().enumerate() {
-            for &(dst, src) in cycle {
-                by_cell[dst as usize].push((m as u16, src));
+    /// Fills `fixes` and `gain` for every move played between `before` and `wanted`,
+    /// and returns the cells misplaced with no move there. Each of a kind's 24 cell
+    /// pairs is one pass of byte compares over the span, which the compiler vectorises:
+    /// all 3087 moves cost about what a hundred did one by one.
+    fn gains(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.gains_avx2(before, wanted) };
             }
         }
-        let mut starts = vec![0u32];
-        let mut pairs = Vec::with_capacity(MOVE_COUNT * MOVED);
-        for cell in by_cell {
-            pairs.extend(cell);
-            starts.push(pairs.len() as u32);
+        self.gains_here(before, wanted)
+    }
+
+    /// [`Draw::gains`] compiled for AVX2: twice the lanes.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn gains_avx2(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> usize {
+        self.gains_here(before, wanted)
+    }
+
+    /// [`Draw::gains`] for the CPU the caller was compiled for.
+    #[inline(always)]
+    fn gains_here(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> usize {
+        let mut right = 0;
+        for ((s, b), w) in self.same.iter_mut().zip(before).zip(wanted) {
+            *s = (b == w) as u8;
+            right += *s as usize;
         }
-        CarriesInto { starts, pairs }
-    })
+        let shapes = &move_table()[..KINDS];
+        for ((fixes, gain), shape) in self.fixes.iter_mut().zip(&mut self.gain).zip(shapes) {
+            fixes.fill(0);
+            gain.fill(0);
+            for &(dst, src) in shape {
+                let (dst, src) = (dst as usize, src as usize);
+                let from = &before[src..src + SPAN];
+                let want = &wanted[dst..dst + SPAN];
+                let was = &self.same[dst..dst + SPAN];
+                for k in 0..SPAN {
+                    let now = (from[k] == want[k]) as u8;
+                    fixes[k] += now & (1 - was[k]);
+                    gain[k] += now as i8 - was[k] as i8;
+                }
+            }
+        }
+        CELLS - right
+    }
 }
 
 /// Plays move number `m` (nothing for [`NONE`]) on `cells`.
@@ -371,7 +394,21 @@ fn play(cells: &mut [u8; CELLS], m: u16) {
 
 /// Cells where `a` and `b` differ.
 fn differing(a: &[u8; CELLS], b: &[u8; CELLS]) -> usize {
-    a.iter().zip(b).filter(|(x, y)| x != y).count()
+    // Counted in 16 byte lanes (at most 46 each), which the compiler vectorises.
+    let mut lanes = [0u8; 16];
+    let (xs, ys) = (a.chunks_exact(16), b.chunks_exact(16));
+    let rest = xs
+        .remainder()
+        .iter()
+        .zip(ys.remainder())
+        .filter(|(x, y)| x != y)
+        .count();
+    for (x, y) in xs.zip(ys) {
+        for k in 0..16 {
+            lanes[k] += (x[k] != y[k]) as u8;
+        }
+    }
+    rest + lanes.iter().map(|&n| n as usize).sum::<usize>()
 }
 
 #[cfg(test)]
@@ -417,6 +454,27 @@ mod tests {
         let found = run(&cube, 12, 10_000_000, 0, &stop);
         assert_eq!(asked.load(Ordering::Relaxed), 1);
         assert_eq!(left_by(&cube, &found), found.left);
+    }
+
+    #[test]
+    fn the_fixes_and_gain_of_every_move_match_playing_it() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (before, _) = scramble(&mut rng, 30);
+        let (wanted, _) = scramble(&mut rng, 5);
+        let (before, wanted) = (before.cells(), wanted.cells());
+        let mut draw = Draw::new();
+        assert_eq!(draw.gains(before, wanted), differing(before, wanted));
+        for m in 0..MOVE_COUNT {
+            let mut after = *before;
+            moves::play(&mut after, m);
+            let fixed = (0..CELLS)
+                .filter(|&c| before[c] != wanted[c] && after[c] == wanted[c])
+                .count();
+            let gain = differing(before, wanted) as i32 - differing(&after, wanted) as i32;
+            let (kind, corner) = (m % KINDS, corner_cell(m / KINDS));
+            assert_eq!(draw.fixes[kind][corner] as usize, fixed, "move {m}");
+            assert_eq!(draw.gain[kind][corner] as i32, gain, "move {m}");
+        }
     }
 
     #[test]
