@@ -305,6 +305,7 @@ const KINDS: usize = 9;
 /// 6): a move's cell is its block's corner cell plus an offset of its kind, so one
 /// pass over this span, shifted by the offset, covers that cell of every block.
 const SPAN: usize = 6 * 81 + 6 * 9 + 6 + 1;
+const _: () = assert!(BLOCKS * KINDS == MOVE_COUNT);
 
 /// The cell at the corner (lowest x, y, z) of block number `block`.
 fn corner_cell(block: usize) -> usize {
