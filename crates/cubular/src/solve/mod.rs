@@ -478,36 +478,47 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         }
     }
     // From effort 3, a cube of about 30-60 scramble moves: annealed whole sequences
-    // (see [`anneal`]), each leaving few cells finished as a beam's path would be.
-    if opts.effort.level() >= ANNEAL_EFFORT
-        && ANNEAL_MISPLACED.contains(&cube.misplaced())
-        && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST)
-    {
+    // (see [`anneal`]), each leaving few cells finished as a beam's path would be
+    // (and all compared polished); not when the best so far, polished, is short
+    // already.
+    let anneals =
+        opts.effort.level() >= ANNEAL_EFFORT && ANNEAL_MISPLACED.contains(&cube.misplaced());
+    if anneals {
+        best = best.map(|b| polished(cube, b, opts));
+    }
+    if anneals && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST) {
         ctx.report("anneal", cube, 0);
         for found in anneal::runs(cube, opts.effort.level(), &|| ctx.annealing_done()) {
             let left = played(cube, &found.moves);
             ctx.report("anneal", &left, found.moves.len());
             if found.left <= ANNEAL_RESIDUE {
                 let (moves, _) = finished(cube, found.moves, left, true, &from_start, &ctx)?;
-                keep_shorter(&mut best, moves);
+                keep_shorter(&mut best, polished(cube, moves, opts));
             }
         }
     }
     // A cube no beam ran on (a deep one, below effort 3) is finished from the start.
-    let mut best = match best {
+    let best = match best {
         Some(best) => best,
         None => finished_from_start(cube, &from_start, &ctx)?.clone(),
     };
-    // Runs of moves that fewer do the work of (see [`shorten`]).
-    if opts.effort.level() >= Effort::DEFAULT.level() && best.len() <= TIGHTEN_MOST {
-        best = tighten::tighten(cube.cells(), &best);
-    }
-    let moves = shorten::shorten(cube.cells(), &SOLVED, &best);
+    let moves = polished(cube, best, opts);
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
     }
     Ok(moves)
+}
+
+/// `moves`, which solve `cube`, with moves taken out and the rest mended (see
+/// [`tighten`]) when there are at most [`TIGHTEN_MOST`], then runs of moves that fewer
+/// do the work of replaced (see [`shorten`]).
+fn polished(cube: &Cube, moves: Vec<Move>, opts: &SolveOptions) -> Vec<Move> {
+    let mut moves = moves;
+    if opts.effort.level() >= Effort::DEFAULT.level() && moves.len() <= TIGHTEN_MOST {
+        moves = tighten::tighten(cube.cells(), &moves);
+    }
+    shorten::shorten(cube.cells(), &SOLVED, &moves)
 }
 
 /// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
