@@ -25,9 +25,9 @@ pub(super) const ANNEAL_EFFORT: u32 = 3;
 /// Misplaced cells of the cubes annealed: about the scrambles of 30-60 moves (fewer
 /// the beams undo move by move; more leave residues of a hundred cells and more).
 pub(super) const ANNEAL_MISPLACED: RangeInclusive<usize> = 250..=480;
-/// A solution of at most this many moves (once shortened: the beams' paths carry
-/// moves the shortening merges away) is not annealed for: the beams undo scrambles
-/// this short move by move.
+/// A solution of at most this many moves (once polished, tightened and shortened as
+/// the answer will be) is not annealed for: the beams undo scrambles this short move
+/// by move.
 pub(super) const ANNEAL_SHORTEST: usize = 30;
 /// Largest residue of an annealed sequence that goes on to the finish.
 pub(super) const ANNEAL_RESIDUE: usize = 80;
@@ -347,7 +347,7 @@ struct Draw {
     /// Candidate move numbers and their gains.
     moves: Vec<(u16, i16)>,
     /// The cost of each cell of the cube before the slot where the digits after it
-    /// are wanted.
+    /// are wanted (for the portable passes).
     was: [u8; CELLS],
     /// Per kind and corner cell: cells the move fixes (misplaced before, right after).
     fixes: [[u8; PADDED_SPAN]; KINDS],
@@ -400,13 +400,10 @@ impl Draw {
     #[target_feature(enable = "avx2")]
     fn gains_avx2(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
         use std::arch::x86_64::*;
-        for ((was, &b), &w) in self.was.iter_mut().zip(before).zip(wanted) {
-            *was = cell_cost(b, w);
-        }
         let [from, want, was] = &mut self.padded;
         from[..CELLS].copy_from_slice(before);
         want[..CELLS].copy_from_slice(wanted);
-        was[..CELLS].copy_from_slice(&self.was);
+        let without = Residue::of_costs(&mut was[..CELLS], before, wanted);
         // The shuffle looks up each 16-byte half of the register in its own copy.
         let mut table = [0u8; LANES];
         for (k, cost) in table.iter_mut().enumerate() {
@@ -442,15 +439,13 @@ impl Draw {
                 store(&mut self.cost_after[kind][k..], cost_after);
             }
         }
-        Residue::between(before, wanted)
+        without
     }
 
     /// [`Draw::gains`] for the CPU the caller was compiled for.
     #[inline(always)]
     fn gains_here(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
-        for ((was, &b), &w) in self.was.iter_mut().zip(before).zip(wanted) {
-            *was = cell_cost(b, w);
-        }
+        let without = Residue::of_costs(&mut self.was, before, wanted);
         let shapes = &move_table()[..KINDS];
         let costs = self.cost_before.iter_mut().zip(&mut self.cost_after);
         for ((fixes, (cost_before, cost_after)), shape) in
@@ -477,7 +472,7 @@ impl Draw {
                 }
             }
         }
-        Residue::between(before, wanted)
+        without
     }
 }
 
@@ -538,6 +533,17 @@ impl Residue {
         now.cost += costs.iter().map(|&c| c as u32).sum::<u32>();
         now.left += wrong.iter().map(|&n| n as usize).sum::<usize>();
         now
+    }
+
+    /// [`Residue::between`], with each cell's cost written to `costs`.
+    fn of_costs(costs: &mut [u8], cells: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
+        for ((cost, &x), &w) in costs.iter_mut().zip(cells).zip(wanted) {
+            *cost = cell_cost(x, w);
+        }
+        Residue {
+            cost: costs.iter().map(|&c| c as u32).sum(),
+            left: costs.iter().filter(|&&c| c != 0).count(),
+        }
     }
 }
 

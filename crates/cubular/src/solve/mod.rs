@@ -498,11 +498,16 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         }
     }
     // A cube no beam ran on (a deep one, below effort 3) is finished from the start.
-    let best = match best {
-        Some(best) => best,
-        None => finished_from_start(cube, &from_start, &ctx)?.clone(),
+    // What the annealing stage saw is polished already.
+    let moves = match best {
+        Some(best) if anneals => best,
+        Some(best) => polished(cube, best, opts),
+        None => polished(
+            cube,
+            finished_from_start(cube, &from_start, &ctx)?.clone(),
+            opts,
+        ),
     };
-    let moves = polished(cube, best, opts);
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
