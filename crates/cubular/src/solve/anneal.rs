@@ -580,6 +580,13 @@ mod tests {
     use super::*;
     use crate::scramble::scramble;
 
+    /// Two cubes scrambled by `first` and `second` moves from `seed`: a cube before a
+    /// slot and the digits wanted after it.
+    fn two_scrambles(seed: u64, first: usize, second: usize) -> (Cube, Cube) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (scramble(&mut rng, first).0, scramble(&mut rng, second).0)
+    }
+
     /// Cells misplaced when `found`'s moves are played on `cube`.
     fn left_by(cube: &Cube, found: &Annealed) -> usize {
         let mut played = cube.clone();
@@ -622,9 +629,7 @@ mod tests {
 
     #[test]
     fn the_fixes_and_gain_of_every_move_match_playing_it() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let (before, _) = scramble(&mut rng, 30);
-        let (wanted, _) = scramble(&mut rng, 5);
+        let (before, wanted) = two_scrambles(9, 30, 5);
         let (before, wanted) = (before.cells(), wanted.cells());
         let mut draw = Draw::new();
         let without = draw.gains(before, wanted);
@@ -649,9 +654,7 @@ mod tests {
 
     #[test]
     fn the_portable_passes_give_what_the_avx2_ones_do() {
-        let mut rng = ChaCha8Rng::seed_from_u64(10);
-        let (before, _) = scramble(&mut rng, 40);
-        let (wanted, _) = scramble(&mut rng, 8);
+        let (before, wanted) = two_scrambles(10, 40, 8);
         let (before, wanted) = (before.cells(), wanted.cells());
         let (mut here, mut fast) = (Draw::new(), Draw::new());
         assert_eq!(here.gains_here(before, wanted), fast.gains(before, wanted));
