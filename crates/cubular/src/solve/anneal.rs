@@ -346,17 +346,15 @@ fn corner_cell(block: usize) -> usize {
 struct Draw {
     /// Candidate move numbers and their gains.
     moves: Vec<(u16, i16)>,
-    /// The cost of each cell of the cube before the slot where the digits after it
-    /// are wanted (for the portable passes).
-    was: [u8; CELLS],
     /// Per kind and corner cell: cells the move fixes (misplaced before, right after).
     fixes: [[u8; PADDED_SPAN]; KINDS],
     /// Per kind and corner cell: the cost of the move's cells before it ...
     cost_before: [[u8; PADDED_SPAN]; KINDS],
     /// ... and after it (at most 24 × [`MAX_COST`], so a byte holds it).
     cost_after: [[u8; PADDED_SPAN]; KINDS],
-    /// Padded copies of the cube before the slot, the digits wanted after it and the
-    /// cells' costs, for the AVX2 passes.
+    /// Padded copies of the cube before the slot and the digits wanted after it, for
+    /// the AVX2 passes, and the cost of each cell of that cube where those digits are
+    /// wanted, for both passes.
     padded: [[u8; PADDED_CELLS]; 3],
 }
 
@@ -364,7 +362,6 @@ impl Draw {
     fn new() -> Draw {
         Draw {
             moves: Vec::with_capacity(MOVE_COUNT),
-            was: [0; CELLS],
             fixes: [[0; PADDED_SPAN]; KINDS],
             cost_before: [[0; PADDED_SPAN]; KINDS],
             cost_after: [[0; PADDED_SPAN]; KINDS],
@@ -445,7 +442,8 @@ impl Draw {
     /// [`Draw::gains`] for the CPU the caller was compiled for.
     #[inline(always)]
     fn gains_here(&mut self, before: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
-        let without = Residue::of_costs(&mut self.was, before, wanted);
+        let was = &mut self.padded[2];
+        let without = Residue::of_costs(&mut was[..CELLS], before, wanted);
         let shapes = &move_table()[..KINDS];
         let costs = self.cost_before.iter_mut().zip(&mut self.cost_after);
         for ((fixes, (cost_before, cost_after)), shape) in
@@ -463,7 +461,7 @@ impl Draw {
                 );
                 let from = &before[src..src + SPAN];
                 let want = &wanted[dst..dst + SPAN];
-                let was = &self.was[dst..dst + SPAN];
+                let was = &self.padded[2][dst..dst + SPAN];
                 for k in 0..SPAN {
                     let now = cell_cost(from[k], want[k]);
                     fixes[k] += ((now == 0) & (was[k] != 0)) as u8;

@@ -518,8 +518,7 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
 /// `moves`, which solve `cube`, with moves taken out and the rest mended (see
 /// [`tighten`]) when there are at most [`TIGHTEN_MOST`], then runs of moves that fewer
 /// do the work of replaced (see [`shorten`]).
-fn polished(cube: &Cube, moves: Vec<Move>, opts: &SolveOptions) -> Vec<Move> {
-    let mut moves = moves;
+fn polished(cube: &Cube, mut moves: Vec<Move>, opts: &SolveOptions) -> Vec<Move> {
     if opts.effort.level() >= Effort::DEFAULT.level() && moves.len() <= TIGHTEN_MOST {
         moves = tighten::tighten(cube.cells(), &moves);
     }
