@@ -248,17 +248,19 @@ impl Sequence {
         self.need_wanted(i + 1);
         let before = &self.before[i];
         let wanted = &self.wanted[i + 1];
-        draw.moves.clear();
         let without = draw.gains(before, wanted);
         let mut count = [0u32; GAINS];
+        let mut found = 0;
         for block in 0..BLOCKS {
             let corner = corner_cell(block);
             for kind in 0..KINDS {
-                if draw.fixes[kind][corner] > 0 {
-                    let g = draw.gain(kind, corner);
-                    draw.moves.push(((block * KINDS + kind) as u16, g));
-                    count[(g as i32 + NO_GAIN) as usize] += 1;
-                }
+                // Every move is written and only those that fix a cell are kept: a
+                // branch on that test is mispredicted about as often as not.
+                let fixes = (draw.fixes[kind][corner] > 0) as usize;
+                let g = draw.gain(kind, corner);
+                draw.moves[found] = ((block * KINDS + kind) as u16, g);
+                found += fixes;
+                count[(g as i32 + NO_GAIN) as usize] += fixes as u32;
             }
         }
         // Weights relative to the best move (or none), which weighs 1.
@@ -287,8 +289,7 @@ impl Sequence {
             Some(k) => {
                 let g = (k as i32 - NO_GAIN) as i16;
                 let nth = rng.gen_range(0..count[k] as usize);
-                let (m, _) = *draw
-                    .moves
+                let (m, _) = *draw.moves[..found]
                     .iter()
                     .filter(|&&(_, h)| h == g)
                     .nth(nth)
@@ -344,7 +345,8 @@ fn corner_cell(block: usize) -> usize {
 /// A refill's work space, kept between refills so as not to allocate: every move's
 /// cells fixed and gain in the slot, by kind and corner cell, and the candidates.
 struct Draw {
-    /// Candidate move numbers and their gains.
+    /// Candidate move numbers and their gains, the first of them those of the last
+    /// refill (room for every move).
     moves: Vec<(u16, i16)>,
     /// Per kind and corner cell: cells the move fixes (misplaced before, right after).
     fixes: [[u8; PADDED_SPAN]; KINDS],
@@ -361,7 +363,7 @@ struct Draw {
 impl Draw {
     fn new() -> Draw {
         Draw {
-            moves: Vec::with_capacity(MOVE_COUNT),
+            moves: vec![(0, 0); MOVE_COUNT],
             fixes: [[0; PADDED_SPAN]; KINDS],
             cost_before: [[0; PADDED_SPAN]; KINDS],
             cost_after: [[0; PADDED_SPAN]; KINDS],
