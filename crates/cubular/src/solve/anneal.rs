@@ -254,8 +254,9 @@ impl Sequence {
         for block in 0..BLOCKS {
             let corner = corner_cell(block);
             for kind in 0..KINDS {
-                // Every move is written and only those that fix a cell are kept: a
-                // branch on that test is mispredicted about as often as not.
+                // Every move is written and only those that fix a cell are kept: the
+                // predictor cannot tell which way that test goes, and a branch on it
+                // was the hottest instruction of a run.
                 let fixes = (draw.fixes[kind][corner] > 0) as usize;
                 let g = draw.gain(kind, corner);
                 draw.moves[found] = ((block * KINDS + kind) as u16, g);
@@ -345,8 +346,8 @@ fn corner_cell(block: usize) -> usize {
 /// A refill's work space, kept between refills so as not to allocate: every move's
 /// cells fixed and gain in the slot, by kind and corner cell, and the candidates.
 struct Draw {
-    /// Candidate move numbers and their gains, the first of them those of the last
-    /// refill (room for every move).
+    /// Room for every move's number and gain; a refill's candidates are the first
+    /// of them.
     moves: Vec<(u16, i16)>,
     /// Per kind and corner cell: cells the move fixes (misplaced before, right after).
     fixes: [[u8; PADDED_SPAN]; KINDS],
