@@ -266,6 +266,18 @@ fn bench_refuses_empty_sets() {
 }
 
 #[test]
+fn bench_solves_only_the_sets_asked_for() {
+    let out = stdout_of(&[
+        "bench", "--puzzle", "cubular", "--sets", "deep", "--count", "1", "--effort", "1",
+    ]);
+    assert!(out.contains("scrambles of 5000 moves:"), "{out}");
+    assert!(out.contains("deep-0 (5000 moves)"), "{out}");
+    assert!(out.contains("verified"), "{out}");
+    assert!(!out.contains("challenge"), "{out}");
+    assert!(!out.contains("scrambles of 10-100 moves"), "{out}");
+}
+
+#[test]
 fn an_effort_outside_one_to_five_is_refused() {
     let cube = data("cubular/challenge-1.txt");
     for effort in ["0", "6"] {

@@ -23,6 +23,10 @@ pub struct BenchArgs {
     /// Digit cube: solver effort (see `cubist solve --effort`).
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
     pub effort: Option<u32>,
+    /// Digit cube: which sets to solve (comma-separated; all when absent). The sets are
+    /// made the same whichever are solved, so a set's cubes do not change.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub sets: Vec<CubularSet>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
     /// seconds to minutes each), printing each one's length and time.
     #[arg(long, value_name = "N")]
@@ -42,6 +46,17 @@ pub enum BenchPuzzle {
     /// The Rubik's Cube.
     #[value(name = "333")]
     Rubik,
+}
+
+/// The digit cube's bench sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CubularSet {
+    /// The three challenge cubes.
+    Challenge,
+    /// Scrambles of 10-100 moves.
+    Scrambles,
+    /// Scrambles of 5000 moves.
+    Deep,
 }
 
 /// Run `cubist bench`.

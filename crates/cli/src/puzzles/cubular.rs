@@ -1,7 +1,12 @@
 //! Front end for the 9×9×9 digit cube: reads cubes and move lists, calls the
 //! `cubist-cubular` crate and prints results.
 
-use crate::commands::{bench::BenchArgs, scramble::ScrambleArgs, show::ShowArgs, solve::SolveArgs};
+use crate::commands::{
+    bench::{BenchArgs, CubularSet},
+    scramble::ScrambleArgs,
+    show::ShowArgs,
+    solve::SolveArgs,
+};
 use crate::failure::Unsolvable;
 use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
@@ -257,7 +262,15 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         effort.level(),
         rayon::current_num_threads()
     );
-    for (title, cubes) in groups {
+    let sets = [
+        CubularSet::Challenge,
+        CubularSet::Scrambles,
+        CubularSet::Deep,
+    ];
+    for ((title, cubes), set) in groups.into_iter().zip(sets) {
+        if !args.sets.is_empty() && !args.sets.contains(&set) {
+            continue;
+        }
         println!("{title}:");
         let mut runs = Vec::new();
         for (name, cube, scr) in cubes {
