@@ -44,7 +44,11 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
 /// a further run (a higher effort, or under `--timeout`) its effort, the symmetry it
 /// sees the cube through, and the shortest answer so far.
 fn progress_message(p: &Progress) -> String {
-    let line = format!("solving: {}, {} cells misplaced", p.stage, p.misplaced);
+    let stage = match p.percent {
+        Some(percent) => format!("{} {percent}%", p.stage),
+        None => p.stage.to_string(),
+    };
+    let line = format!("solving: {stage}, {} cells misplaced", p.misplaced);
     let run = match p.symmetry {
         0 => format!("effort {}", p.effort),
         s => format!("effort {}, symmetry {s} of {}", p.effort, SYMMETRIES - 1),
@@ -332,6 +336,7 @@ mod tests {
             effort: 3,
             best: None,
             symmetry: 0,
+            percent: None,
         };
         assert_eq!(progress_message(&p), "solving: beam, 300 cells misplaced");
         p.best = Some(565);
@@ -344,6 +349,12 @@ mod tests {
         assert_eq!(
             progress_message(&p),
             "solving: beam, 300 cells misplaced (effort 2, symmetry 4 of 11; best so far 565 moves)"
+        );
+        p.stage = "anneal";
+        p.percent = Some(37);
+        assert_eq!(
+            progress_message(&p),
+            "solving: anneal 37%, 300 cells misplaced (effort 2, symmetry 4 of 11; best so far 565 moves)"
         );
     }
 }

@@ -21,18 +21,86 @@ use rayon::prelude::*;
 use std::ops::RangeInclusive;
 
 /// Lowest effort at which a cube gets annealed sequences.
-pub(super) const ANNEAL_EFFORT: u32 = 3;
-/// Misplaced cells of the cubes annealed: about the scrambles of 30-60 moves (fewer
-/// the beams undo move by move; more leave residues of a hundred cells and more).
-pub(super) const ANNEAL_MISPLACED: RangeInclusive<usize> = 250..=480;
+const ANNEAL_EFFORT: u32 = 3;
+/// Misplaced cells of the cubes annealed at effort 3: about the scrambles of 30-60
+/// moves (fewer the beams undo move by move; more leave residues of a hundred cells
+/// and more after that effort's runs).
+const ANNEAL_MISPLACED: RangeInclusive<usize> = 250..=480;
+/// Misplaced cells of the cubes annealed from [`LONG_EFFORT`]: up to the most that one
+/// in ten 100-move scrambles leaves (512 of 200; see [`DEPTHS`]).
+const LONG_MISPLACED: RangeInclusive<usize> = 250..=520;
+/// Lowest effort whose runs are long enough for scrambles of 60-100 moves, and whose
+/// sequences are sized to the cube (see [`slots_for`]).
+const LONG_EFFORT: u32 = 4;
+
+/// Whether a cube of `misplaced` cells gets annealed sequences at `effort`.
+pub(super) fn anneals(effort: u32, misplaced: usize) -> bool {
+    if effort < ANNEAL_EFFORT {
+        false
+    } else if effort < LONG_EFFORT {
+        ANNEAL_MISPLACED.contains(&misplaced)
+    } else {
+        LONG_MISPLACED.contains(&misplaced)
+    }
+}
 /// A solution of at most this many moves (once polished, tightened and shortened as
 /// the answer will be) is not annealed for: the beams undo scrambles this short move
 /// by move.
 pub(super) const ANNEAL_SHORTEST: usize = 30;
 /// Largest residue of an annealed sequence that goes on to the finish.
 pub(super) const ANNEAL_RESIDUE: usize = 80;
-/// Slots of each sequence: room for a scramble of about 50 moves and some spare.
+/// Slots of each sequence at effort 3: room for a scramble of about 50 moves and some
+/// spare.
 const SLOTS: usize = 60;
+/// Slots beyond the scramble's likely length (see [`slots_for`]).
+const SPARE_SLOTS: usize = 10;
+/// The most slots: the scrambles this stage is for have at most 100 moves.
+const MOST_SLOTS: usize = 100;
+/// The median cells misplaced by random scrambles of 30, 40, ... 100 moves (200 of
+/// each; `scramble` from seeded `ChaCha8Rng`s). The spread is wide: 60-move
+/// scrambles left 371-467, 100-move ones 442-542, so the length read off this is a
+/// guess, and the second run of a long annealing hedges it with [`MOST_SLOTS`].
+const DEPTHS: [(usize, usize); 8] = [
+    (30, 308),
+    (40, 354),
+    (50, 391),
+    (60, 420),
+    (70, 445),
+    (80, 463),
+    (90, 479),
+    (100, 492),
+];
+
+/// The scramble length whose median misplaced cells is `misplaced` (read between the
+/// lengths of [`DEPTHS`]; 30 below, 100 above).
+fn likely_length(misplaced: usize) -> usize {
+    let (first, last) = (DEPTHS[0], DEPTHS[DEPTHS.len() - 1]);
+    if misplaced <= first.1 {
+        return first.0;
+    }
+    if misplaced >= last.1 {
+        return last.0;
+    }
+    let k = DEPTHS
+        .iter()
+        .position(|&(_, m)| m >= misplaced)
+        .expect("within the table");
+    let ((n0, m0), (n1, m1)) = (DEPTHS[k - 1], DEPTHS[k]);
+    n0 + (n1 - n0) * (misplaced - m0) / (m1 - m0)
+}
+
+/// Slots of run number `run` at `effort` on a cube of `misplaced` cells: 60 at effort
+/// 3; above, the likely scramble length plus [`SPARE_SLOTS`] for the first run and
+/// [`MOST_SLOTS`] for the others, as the length is only a guess.
+fn slots_for(effort: u32, misplaced: usize, run: u64) -> usize {
+    if effort < LONG_EFFORT {
+        SLOTS
+    } else if run == 0 {
+        (likely_length(misplaced) + SPARE_SLOTS).min(MOST_SLOTS)
+    } else {
+        MOST_SLOTS
+    }
+}
 /// How often a run checks whether it should stop early.
 const CHECK_EVERY: u64 = 1 << 16;
 
@@ -67,49 +135,63 @@ pub(super) struct Annealed {
 }
 
 /// Runs and steps per run at `effort`: at effort 3 two runs of 16 million steps (about
-/// 20 s on two cores), longer and more above. Runs differ only in their seeds; the
-/// best of two is much better than one, as a run's end varies widely, but for the
-/// same work a longer run is worth more than more runs (see "Longer runs, not more of
-/// them" in `docs/cubular-solver.md`).
+/// 20 s on two cores); at effort 4 two of 200 million (about 4 minutes a run in 100
+/// slots) and at 5 two of a billion (about 20 minutes). Runs differ in their seeds
+/// (and above effort 3 their slots); the best of two is much better than one, as a
+/// run's end varies widely, but for the same work a longer run is worth more than
+/// more runs (see "Longer runs, not more of them" and "Long runs for deep scrambles"
+/// in `docs/cubular-solver.md`).
 fn runs_and_steps(effort: u32) -> (u64, u64) {
     match effort {
         ..=3 => (2, 16_000_000),
-        4 => (2, 48_000_000),
-        _ => (4, 80_000_000),
+        4 => (2, 200_000_000),
+        _ => (2, 1_000_000_000),
     }
 }
 
 /// The effort's annealing runs on `cube` (seeds 0, 1, ...; on all cores), best first;
-/// each stops early when `stop` says so (it is asked every [`CHECK_EVERY`] steps).
-pub(super) fn runs(cube: &Cube, effort: u32, stop: &(dyn Fn() -> bool + Sync)) -> Vec<Annealed> {
+/// each cools as far as `spent` says its time allowance is spent when that is ahead
+/// of its steps, and ends with it (see [`run`]).
+pub(super) fn runs(cube: &Cube, effort: u32, spent: &(dyn Fn(f64) -> f64 + Sync)) -> Vec<Annealed> {
     let (runs, steps) = runs_and_steps(effort);
+    let misplaced = cube.misplaced();
     let mut found: Vec<Annealed> = (0..runs)
         .into_par_iter()
-        .map(|seed| run(cube, SLOTS, steps, seed, stop))
+        .map(|seed| run(cube, slots_for(effort, misplaced, seed), steps, seed, spent))
         .collect();
     found.sort_by_key(|a| (a.left, a.moves.len()));
     found
 }
 
 /// Anneals a sequence of `slots` slots (all empty at first) on `cube` for `steps`
-/// steps, with random choices from `seed`: the same arguments give the same answer
-/// (unless `stop`, asked every [`CHECK_EVERY`] steps, ends the run early).
+/// steps, with random choices from `seed`: the same arguments give the same answer.
+/// Every [`CHECK_EVERY`] steps `spent` is told what part of its steps the run has
+/// made (for progress shown on a terminal) and tells what part of the run's time is
+/// spent, 0 to 1, under a time budget: the run cools by that where it is ahead of
+/// the steps, and ends when it reaches 1, so a run the budget cuts short still cools
+/// all the way, where a run stopped part-way would end hot. Without a budget it
+/// says 0, and the run is measured in steps alone.
 fn run(
     cube: &Cube,
     slots: usize,
     steps: u64,
     seed: u64,
-    stop: &(dyn Fn() -> bool + Sync),
+    spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Annealed {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seq = Sequence::new(cube, slots);
     let mut best = (seq.now.left, 0, seq.slots.clone());
     let mut draw = Draw::new();
+    let mut by_time = 0.0f64;
     for step in 0..steps {
-        if step % CHECK_EVERY == 0 && step > 0 && stop() {
-            break;
+        if step % CHECK_EVERY == 0 && step > 0 {
+            by_time = spent(step as f64 / steps as f64);
+            if by_time >= 1.0 {
+                break;
+            }
         }
-        let t = HOT * (COLD / HOT).powf(step as f64 / steps as f64);
+        let progress = (step as f64 / steps as f64).max(by_time);
+        let t = HOT * (COLD / HOT).powf(progress);
         if step % REFILL_EVERY == 0 {
             let i = rng.gen_range(0..slots);
             seq.refill(i, t, &mut draw, &mut rng);
@@ -599,7 +681,7 @@ mod tests {
     fn the_sequence_found_leaves_the_cells_it_reports() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (cube, _) = scramble(&mut rng, 12);
-        let found = run(&cube, 16, 60_000, 1, &|| false);
+        let found = run(&cube, 16, 60_000, 1, &|_| 0.0);
         assert_eq!(left_by(&cube, &found), found.left);
         assert!(found.left < cube.misplaced());
     }
@@ -608,24 +690,38 @@ mod tests {
     fn annealing_undoes_a_short_scramble() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (cube, _) = scramble(&mut rng, 8);
-        let found = run(&cube, 12, 200_000, 0, &|| false);
+        let found = run(&cube, 12, 200_000, 0, &|_| 0.0);
         assert_eq!(found.left, 0, "{} cells left", found.left);
         assert!(found.moves.len() <= 12);
     }
 
     #[test]
-    fn a_stop_ends_the_run_at_its_first_check_with_what_it_has() {
+    fn a_spent_allowance_ends_the_run_at_its_first_check_with_what_it_has() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let mut rng = ChaCha8Rng::seed_from_u64(8);
         let (cube, _) = scramble(&mut rng, 8);
         let asked = AtomicUsize::new(0);
-        let stop = || {
+        let spent = |_| {
             asked.fetch_add(1, Ordering::Relaxed);
-            true
+            1.0
         };
-        let found = run(&cube, 12, 10_000_000, 0, &stop);
+        let found = run(&cube, 12, 10_000_000, 0, &spent);
         assert_eq!(asked.load(Ordering::Relaxed), 1);
         assert_eq!(left_by(&cube, &found), found.left);
+    }
+
+    #[test]
+    fn a_run_ahead_of_its_steps_by_time_cools_as_far_and_still_undoes_a_short_scramble() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (cube, _) = scramble(&mut rng, 8);
+        // The allowance runs out over 4 checks' worth of steps (262,144), long before
+        // the run's 10 million steps: the run cools by it and ends with it.
+        let asked = AtomicUsize::new(0);
+        let spent = |_| (asked.fetch_add(1, Ordering::Relaxed) + 1) as f64 / 4.0;
+        let found = run(&cube, 12, 10_000_000, 0, &spent);
+        assert_eq!(asked.load(Ordering::Relaxed), 4);
+        assert_eq!(found.left, 0, "{} cells left", found.left);
     }
 
     #[test]
@@ -693,11 +789,39 @@ mod tests {
     }
 
     #[test]
+    fn the_likely_length_follows_the_table_and_the_slots_stay_in_bounds() {
+        for &(n, m) in &DEPTHS {
+            assert_eq!(likely_length(m), n);
+        }
+        assert_eq!(likely_length(0), 30);
+        assert_eq!(likely_length(700), 100);
+        assert_eq!(likely_length(405), 54);
+        let mut last = 0;
+        for m in 0..=729 {
+            let n = likely_length(m);
+            assert!(n >= last, "{m}");
+            last = n;
+            assert_eq!(slots_for(3, m, 0), SLOTS);
+            assert!(slots_for(5, m, 0) <= MOST_SLOTS);
+            assert_eq!(slots_for(5, m, 1), MOST_SLOTS);
+        }
+        assert_eq!(slots_for(4, 420, 0), 70);
+    }
+
+    #[test]
+    fn long_efforts_anneal_deeper_cubes() {
+        assert!(!anneals(2, 400));
+        assert!(anneals(3, 480) && !anneals(3, 500));
+        assert!(anneals(4, 500) && anneals(5, 520) && !anneals(5, 521));
+        assert!(!anneals(5, 249));
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_sequence() {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let (cube, _) = scramble(&mut rng, 10);
-        let a = run(&cube, 14, 20_000, 3, &|| false);
-        let b = run(&cube, 14, 20_000, 3, &|| false);
+        let a = run(&cube, 14, 20_000, 3, &|_| 0.0);
+        let b = run(&cube, 14, 20_000, 3, &|_| 0.0);
         assert_eq!(a.moves, b.moves);
     }
 }

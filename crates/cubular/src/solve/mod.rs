@@ -16,8 +16,8 @@
 //! beam over such edits (several at once), by pairs of turns of one block put in at
 //! once (see `pairs`) and by two moves of overlapping blocks added at once; from
 //! effort 3 a larger residue gets a continued, narrow beam, and a cube of about 30-60
-//! scramble moves gets annealed whole sequences (see `anneal`), finished as the
-//! beam's paths are. A modest residue then goes straight to the commutators, a large
+//! scramble moves gets annealed whole sequences (see `anneal`; from effort 4 a cube
+//! of up to about 100, in long runs), finished as the beam's paths are. A modest residue then goes straight to the commutators, a large
 //! one to sweep and endgame; before the endgame, commutators are put into the path
 //! where its own moves bring their pieces together (see `insert`). A solution of at
 //! most 100 moves is tightened (see `tighten`), and a final pass merges and cancels
@@ -52,7 +52,7 @@ mod weights;
 pub use effort::Effort;
 pub use peephole::simplify;
 
-use anneal::{ANNEAL_EFFORT, ANNEAL_MISPLACED, ANNEAL_RESIDUE, ANNEAL_SHORTEST};
+use anneal::{ANNEAL_RESIDUE, ANNEAL_SHORTEST};
 use lead::{
     likelier_shorter, picks_second_beam, second_attempts, skips_cell_led_beam,
     spread_promises_shorter, Lead, BOTH_LEADS_MISPLACED, FINISH_BOTH_EFFORT, PICKED_SPREAD_EFFORT,
@@ -87,6 +87,9 @@ pub struct Progress {
     /// The symmetry the run at work sees the cube through (0: as given; see
     /// [`crate::symmetry`]).
     pub symmetry: usize,
+    /// How far the stage is, in percent, when it can tell (the annealing runs, which
+    /// take up to about 20 minutes at effort 5).
+    pub percent: Option<u8>,
 }
 
 /// Callback receiving [`Progress`] reports.
@@ -153,16 +156,29 @@ impl Ctx {
                 .is_some_and(|b| started.elapsed() >= b / (2 * runs))
     }
 
-    /// Whether the annealing runs should stop before their steps are done: only when
-    /// three quarters of a time budget are spent (the finish of what they found still
-    /// follows).
-    pub fn annealing_done(&self) -> bool {
-        self.opts
-            .time_budget
-            .is_some_and(|b| self.start.elapsed() >= b * 3 / 4)
+    /// What part of their time the annealing runs begun at `began` (into the solve)
+    /// have spent: 0 without a time budget (they are measured in steps), else the
+    /// part spent of what was left of the budget's first three quarters when they
+    /// began (the finish of what they found still follows). The runs cool by it where
+    /// it is ahead of their steps, and end at 1.
+    pub fn annealing_spent(&self, began: Duration) -> f64 {
+        let Some(budget) = self.opts.time_budget else {
+            return 0.0;
+        };
+        let end = budget * 3 / 4;
+        if end <= began {
+            return 1.0;
+        }
+        let now = self.start.elapsed().saturating_sub(began);
+        now.as_secs_f64() / (end - began).as_secs_f64()
     }
 
     pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
+        self.report_part(stage, cube, moves, None);
+    }
+
+    /// [`SolveContext::report`] with how far the stage is, 0 to 1, when it can tell.
+    pub fn report_part(&self, stage: &'static str, cube: &Cube, moves: usize, part: Option<f64>) {
         if let Some(p) = &self.opts.progress {
             p(&Progress {
                 stage,
@@ -171,6 +187,7 @@ impl Ctx {
                 effort: self.opts.effort.level(),
                 best: None,
                 symmetry: 0,
+                percent: part.map(|f| (f.clamp(0.0, 1.0) * 100.0) as u8),
             });
         }
     }
@@ -477,18 +494,23 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
             }
         }
     }
-    // From effort 3, a cube of about 30-60 scramble moves: annealed whole sequences
-    // (see [`anneal`]), each leaving few cells finished as a beam's path would be
-    // (and all compared polished); not when the best so far, polished, is short
-    // already.
-    let anneals =
-        opts.effort.level() >= ANNEAL_EFFORT && ANNEAL_MISPLACED.contains(&cube.misplaced());
+    // From effort 3, a cube of about 30-60 scramble moves (from effort 4 up to about
+    // 100, in long runs): annealed whole sequences (see [`anneal`]), each leaving few
+    // cells finished as a beam's path would be (and all compared polished); not when
+    // the best so far, polished, is short already.
+    let anneals = anneal::anneals(opts.effort.level(), cube.misplaced());
     if anneals {
         best = best.map(|b| polished(cube, b, opts));
     }
     if anneals && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST) {
         ctx.report("anneal", cube, 0);
-        for found in anneal::runs(cube, opts.effort.level(), &|| ctx.annealing_done()) {
+        let began = ctx.start.elapsed();
+        let spent = |steps: f64| {
+            let by_time = ctx.annealing_spent(began);
+            ctx.report_part("anneal", cube, 0, Some(steps.max(by_time)));
+            by_time
+        };
+        for found in anneal::runs(cube, opts.effort.level(), &spent) {
             let left = played(cube, &found.moves);
             ctx.report("anneal", &left, found.moves.len());
             if found.left <= ANNEAL_RESIDUE {
