@@ -43,6 +43,7 @@ pub(super) fn anneals(effort: u32, misplaced: usize) -> bool {
         LONG_MISPLACED.contains(&misplaced)
     }
 }
+
 /// A solution of at most this many moves (once polished, tightened and shortened as
 /// the answer will be) is not annealed for: the beams undo scrambles this short move
 /// by move.
@@ -101,7 +102,8 @@ fn slots_for(effort: u32, misplaced: usize, run: u64) -> usize {
         MOST_SLOTS
     }
 }
-/// How often a run checks whether it should stop early.
+
+/// How often a run reports its steps and reads how much of its time is spent.
 const CHECK_EVERY: u64 = 1 << 16;
 
 /// A slot that holds no move.
