@@ -17,12 +17,12 @@
 //! once (see `pairs`) and by two moves of overlapping blocks added at once; from
 //! effort 3 a larger residue gets a continued, narrow beam, and a cube of about 30-60
 //! scramble moves gets annealed whole sequences (see `anneal`; from effort 4 a cube
-//! of up to about 100, in long runs), finished as the beam's paths are. A modest residue then goes straight to the commutators, a large
-//! one to sweep and endgame; before the endgame, commutators are put into the path
-//! where its own moves bring their pieces together (see `insert`). A solution of at
-//! most 100 moves is tightened (see `tighten`), and a final pass merges and cancels
-//! moves and replaces runs by fewer. Every solution is checked by applying it before
-//! it is returned.
+//! of up to about 100, in long runs), finished as the beam's paths are. A modest
+//! residue then goes straight to the commutators, a large one to sweep and endgame;
+//! before the endgame, commutators are put into the path where its own moves bring
+//! their pieces together (see `insert`). A solution of at most 100 moves is tightened
+//! (see `tighten`), and a final pass merges and cancels moves and replaces runs by
+//! fewer. Every solution is checked by applying it before it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
 //! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
@@ -177,7 +177,7 @@ impl Ctx {
         self.report_part(stage, cube, moves, None);
     }
 
-    /// [`SolveContext::report`] with how far the stage is, 0 to 1, when it can tell.
+    /// [`Ctx::report`] with how far the stage is, 0 to 1, when it can tell.
     pub fn report_part(&self, stage: &'static str, cube: &Cube, moves: usize, part: Option<f64>) {
         if let Some(p) = &self.opts.progress {
             p(&Progress {
