@@ -54,7 +54,7 @@ fn images(c: &CubieCube) -> [usize; N_SYM_D4H] {
 
 impl FlipSliceSortedSym {
     /// Compute the classes (a few seconds; the class of each raw value is kept in the
-    /// table cache by the optimal solver, see [`FlipSliceSortedSym::from_class_sym`]).
+    /// table cache by the optimal solver, see [`FlipSliceSortedSym::from_class_sym_bytes`]).
     pub fn build() -> FlipSliceSortedSym {
         let mut class_sym = vec![u32::MAX; N_FLIPSLICESORTED];
         let mut rep = Vec::with_capacity(N_FLIPSLICESORTED_CLASS);

@@ -1,5 +1,6 @@
-//! Solvers for the 3×3×3 (SPEC §2.6). Each method takes a reachable [`CubieCube`] and
-//! returns face turns that solve it; none parses or prints.
+//! Solvers for the 3×3×3 (SPEC §2.6). Each method takes a reachable
+//! [`CubieCube`](crate::cubie::CubieCube) and returns face turns that solve it; none
+//! parses or prints.
 //!
 //! Search solvers ([`two_phase`]) share [`Options`] (length target, time budget) and
 //! return a [`Solution`]; the staged methods return a [`StagedSolution`].
