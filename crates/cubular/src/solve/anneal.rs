@@ -5,7 +5,8 @@
 //! it from all 3087 moves or none, each drawn with chance `exp(-points / t)` (a
 //! heat-bath step); every other step moves one move to another slot and is kept when
 //! no worse, or worse by `d` points with chance `exp(-d / t)`. The temperature falls
-//! geometrically from [`HOT`] to [`COLD`]. Judged on the finished cube, not part-way,
+//! geometrically from [`HOT`] to [`COLD`] (to [`LONG_COLD`] in the long runs of
+//! efforts 4 and 5). Judged on the finished cube, not part-way,
 //! this finds orders of overlapping scramble moves that no beam does (see "Annealing
 //! whole sequences" in `docs/cubular-solver.md`).
 //!
@@ -119,8 +120,15 @@ const PER_MOVE: f64 = 1.0;
 const REFILL_EVERY: u64 = 20;
 /// Temperature at the first step.
 const HOT: f64 = 3.0;
-/// Temperature at the last step.
+/// Temperature at the last step of effort 3's runs.
 const COLD: f64 = 0.3;
+/// Temperature at the last step of the long runs (from [`LONG_EFFORT`]). A run's
+/// sequence takes its shape while the temperature falls from 3 to about 1.5 and
+/// hardly changes below that, so the long runs spend all their steps above 1.3: on
+/// eight 80-move scrambles (90 slots, 32 million steps, two runs each) they left
+/// 476 cells (the better run of each cube, in all) where runs cooled to 0.3 left 645
+/// (see "Long runs for deep scrambles" in `docs/cubular-solver.md`).
+const LONG_COLD: f64 = 1.3;
 /// Gains a move can make in one slot, in cost: from all its cells' worst to their best.
 const GAINS: usize = 2 * MOVED * MAX_COST + 1;
 /// The index of gain 0 among the [`GAINS`].
@@ -136,37 +144,62 @@ pub(super) struct Annealed {
     pub left: usize,
 }
 
-/// Runs and steps per run at `effort`: at effort 3 two runs of 16 million steps (about
+/// How a run cools: its steps, over which the temperature falls geometrically from
+/// [`HOT`], and the temperature at the last of them.
+#[derive(Clone, Copy, Debug)]
+struct Cooling {
+    /// Steps of the run.
+    steps: u64,
+    /// Temperature at the last step: [`COLD`] or [`LONG_COLD`].
+    cold: f64,
+}
+
+/// Runs and how each cools at `effort`: at effort 3 two runs of 16 million steps (about
 /// 20 s on two cores); at effort 4 two of 200 million (about 4 minutes a run in 100
 /// slots) and at 5 two of a billion (about 20 minutes). Runs differ in their seeds
 /// (and above effort 3 their slots); the best of two is much better than one, as a
 /// run's end varies widely, but for the same work a longer run is worth more than
 /// more runs (see "Longer runs, not more of them" and "Long runs for deep scrambles"
 /// in `docs/cubular-solver.md`).
-fn runs_and_steps(effort: u32) -> (u64, u64) {
-    match effort {
+fn runs_and_cooling(effort: u32) -> (u64, Cooling) {
+    let (runs, steps) = match effort {
         ..=3 => (2, 16_000_000),
         4 => (2, 200_000_000),
         _ => (2, 1_000_000_000),
-    }
+    };
+    let cold = if effort < LONG_EFFORT {
+        COLD
+    } else {
+        LONG_COLD
+    };
+    (runs, Cooling { steps, cold })
 }
 
 /// The effort's annealing runs on `cube` (seeds 0, 1, ...; on all cores), best first;
 /// each cools as far as `spent` says its time allowance is spent when that is ahead
 /// of its steps, and ends with it (see [`run`]).
 pub(super) fn runs(cube: &Cube, effort: u32, spent: &(dyn Fn(f64) -> f64 + Sync)) -> Vec<Annealed> {
-    let (runs, steps) = runs_and_steps(effort);
+    let (runs, cooling) = runs_and_cooling(effort);
     let misplaced = cube.misplaced();
     let mut found: Vec<Annealed> = (0..runs)
         .into_par_iter()
-        .map(|seed| run(cube, slots_for(effort, misplaced, seed), steps, seed, spent))
+        .map(|seed| {
+            run(
+                cube,
+                slots_for(effort, misplaced, seed),
+                cooling,
+                seed,
+                spent,
+            )
+        })
         .collect();
     found.sort_by_key(|a| (a.left, a.moves.len()));
     found
 }
 
-/// Anneals a sequence of `slots` slots (all empty at first) on `cube` for `steps`
-/// steps, with random choices from `seed`: the same arguments give the same answer.
+/// Anneals a sequence of `slots` slots (all empty at first) on `cube`, cooling as
+/// `cooling` says, with random choices from `seed`: the same arguments give the same
+/// answer.
 /// Every [`CHECK_EVERY`] steps `spent` is told what part of its steps the run has
 /// made (for progress shown on a terminal) and tells what part of the run's time is
 /// spent, 0 to 1, under a time budget: the run cools by that where it is ahead of
@@ -176,7 +209,7 @@ pub(super) fn runs(cube: &Cube, effort: u32, spent: &(dyn Fn(f64) -> f64 + Sync)
 fn run(
     cube: &Cube,
     slots: usize,
-    steps: u64,
+    cooling: Cooling,
     seed: u64,
     spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Annealed {
@@ -185,6 +218,7 @@ fn run(
     let mut best = (seq.now.left, 0, seq.slots.clone());
     let mut draw = Draw::new();
     let mut by_time = 0.0f64;
+    let Cooling { steps, cold } = cooling;
     for step in 0..steps {
         if step % CHECK_EVERY == 0 && step > 0 {
             by_time = spent(step as f64 / steps as f64);
@@ -193,7 +227,7 @@ fn run(
             }
         }
         let progress = (step as f64 / steps as f64).max(by_time);
-        let t = HOT * (COLD / HOT).powf(progress);
+        let t = HOT * (cold / HOT).powf(progress);
         if step % REFILL_EVERY == 0 {
             let i = rng.gen_range(0..slots);
             seq.refill(i, t, &mut draw, &mut rng);
@@ -672,6 +706,11 @@ mod tests {
         (scramble(&mut rng, first).0, scramble(&mut rng, second).0)
     }
 
+    /// `steps` steps cooled as effort 3's runs are.
+    fn short(steps: u64) -> Cooling {
+        Cooling { steps, cold: COLD }
+    }
+
     /// Cells misplaced when `found`'s moves are played on `cube`.
     fn left_by(cube: &Cube, found: &Annealed) -> usize {
         let mut played = cube.clone();
@@ -683,7 +722,7 @@ mod tests {
     fn the_sequence_found_leaves_the_cells_it_reports() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (cube, _) = scramble(&mut rng, 12);
-        let found = run(&cube, 16, 60_000, 1, &|_| 0.0);
+        let found = run(&cube, 16, short(60_000), 1, &|_| 0.0);
         assert_eq!(left_by(&cube, &found), found.left);
         assert!(found.left < cube.misplaced());
     }
@@ -692,7 +731,7 @@ mod tests {
     fn annealing_undoes_a_short_scramble() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (cube, _) = scramble(&mut rng, 8);
-        let found = run(&cube, 12, 200_000, 0, &|_| 0.0);
+        let found = run(&cube, 12, short(200_000), 0, &|_| 0.0);
         assert_eq!(found.left, 0, "{} cells left", found.left);
         assert!(found.moves.len() <= 12);
     }
@@ -707,7 +746,7 @@ mod tests {
             asked.fetch_add(1, Ordering::Relaxed);
             1.0
         };
-        let found = run(&cube, 12, 10_000_000, 0, &spent);
+        let found = run(&cube, 12, short(10_000_000), 0, &spent);
         assert_eq!(asked.load(Ordering::Relaxed), 1);
         assert_eq!(left_by(&cube, &found), found.left);
     }
@@ -721,7 +760,7 @@ mod tests {
         // the run's 10 million steps: the run cools by it and ends with it.
         let asked = AtomicUsize::new(0);
         let spent = |_| (asked.fetch_add(1, Ordering::Relaxed) + 1) as f64 / 4.0;
-        let found = run(&cube, 12, 10_000_000, 0, &spent);
+        let found = run(&cube, 12, short(10_000_000), 0, &spent);
         assert_eq!(asked.load(Ordering::Relaxed), 4);
         assert_eq!(found.left, 0, "{} cells left", found.left);
     }
@@ -819,11 +858,28 @@ mod tests {
     }
 
     #[test]
+    fn a_long_run_ends_warm_and_still_undoes_a_short_scramble() {
+        let (_, cooling) = runs_and_cooling(4);
+        assert_eq!(cooling.cold, LONG_COLD);
+        assert_eq!(runs_and_cooling(3).1.cold, COLD);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (cube, _) = scramble(&mut rng, 8);
+        let cooling = Cooling {
+            steps: 200_000,
+            ..cooling
+        };
+        let found = run(&cube, 12, cooling, 0, &|_| 0.0);
+        assert_eq!(found.left, 0, "{} cells left", found.left);
+        assert_eq!(left_by(&cube, &found), 0);
+        assert!(found.moves.len() <= 12);
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_sequence() {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let (cube, _) = scramble(&mut rng, 10);
-        let a = run(&cube, 14, 20_000, 3, &|_| 0.0);
-        let b = run(&cube, 14, 20_000, 3, &|_| 0.0);
+        let a = run(&cube, 14, short(20_000), 3, &|_| 0.0);
+        let b = run(&cube, 14, short(20_000), 3, &|_| 0.0);
         assert_eq!(a.moves, b.moves);
     }
 }
