@@ -6,9 +6,9 @@
 //! heat-bath step); every other step moves one move to another slot and is kept when
 //! no worse, or worse by `d` points with chance `exp(-d / t)`. The temperature falls
 //! geometrically from [`HOT`] to [`COLD`] (to [`LONG_COLD`] in the long runs of
-//! efforts 4 and 5). Judged on the finished cube, not part-way,
-//! this finds orders of overlapping scramble moves that no beam does (see "Annealing
-//! whole sequences" in `docs/cubular-solver.md`).
+//! efforts 4 and 5). Judged on the finished cube, not part-way, this finds orders of
+//! overlapping scramble moves that no beam does (see "Annealing whole sequences" in
+//! `docs/cubular-solver.md`).
 //!
 //! The cube before each slot and the digits each slot's cells must have for the rest of
 //! the sequence to solve the cube are kept, and rebuilt lazily after a change, so that
