@@ -88,7 +88,7 @@ pub struct Progress {
     /// [`crate::symmetry`]).
     pub symmetry: usize,
     /// How far the stage is, in percent, when it can tell (the annealing runs, which
-    /// take up to about 20 minutes at effort 5).
+    /// take about 37 minutes at effort 5).
     pub percent: Option<u8>,
 }
 
