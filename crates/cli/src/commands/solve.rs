@@ -48,7 +48,8 @@ pub struct SolveArgs {
     /// 12 symmetries, and the shortest answer is kept, and a cube of about 30-60
     /// scramble moves gets annealed whole sequences, which take tens of seconds; from
     /// 4 a cube of up to about 100 scramble moves gets long runs of them, minutes at 4
-    /// and about 37 minutes at 5, which --timeout shortens). Without
+    /// and about 37 minutes at 5, which --timeout shortens, unless the answer found
+    /// before is no longer than the scramble its misplaced cells suggest). Without
     /// --timeout the search is measured in work, not time, so the same cube always
     /// gets the same answer.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]

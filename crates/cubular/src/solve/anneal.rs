@@ -46,9 +46,29 @@ pub(super) fn anneals(effort: u32, misplaced: usize) -> bool {
 }
 
 /// A solution of at most this many moves (once polished, tightened and shortened as
-/// the answer will be) is not annealed for: the beams undo scrambles this short move
-/// by move.
-pub(super) const ANNEAL_SHORTEST: usize = 30;
+/// the answer will be) is not annealed for at effort 3: the beams undo scrambles this
+/// short move by move.
+const ANNEAL_SHORTEST: usize = 30;
+
+/// Whether `effort` anneals in long runs (minutes a cube), which [`crate::solve`]
+/// makes last, after the cheaper runs that may make them needless.
+pub(super) fn long_runs(effort: u32) -> bool {
+    effort >= LONG_EFFORT
+}
+
+/// Whether a cube of `misplaced` cells whose best solution so far (polished) has
+/// `best` moves is worth annealing for at `effort`: at effort 3 when it is longer than
+/// [`ANNEAL_SHORTEST`]; in long runs when it is longer than the scramble the cells
+/// suggest ([`likely_length`]). A run's sequence has about that many moves, so it
+/// seldom beats an answer that short: challenge-1 (382 cells, likely 47 moves) got
+/// 43 moves at effort 3 and the same 43 at effort 5 after 37 minutes of runs.
+pub(super) fn worth_annealing(effort: u32, misplaced: usize, best: usize) -> bool {
+    if long_runs(effort) {
+        best > likely_length(misplaced)
+    } else {
+        best > ANNEAL_SHORTEST
+    }
+}
 /// Largest residue of an annealed sequence that goes on to the finish.
 pub(super) const ANNEAL_RESIDUE: usize = 80;
 /// Slots of each sequence at effort 3: room for a scramble of about 50 moves and some
@@ -855,6 +875,17 @@ mod tests {
         assert!(anneals(3, 480) && !anneals(3, 500));
         assert!(anneals(4, 500) && anneals(5, 520) && !anneals(5, 521));
         assert!(!anneals(5, 249));
+    }
+
+    #[test]
+    fn long_runs_are_worth_it_only_for_an_answer_longer_than_the_likely_scramble() {
+        // Challenge-1: 382 cells, the median of a 47-move scramble.
+        assert_eq!(likely_length(382), 47);
+        assert!(!worth_annealing(4, 382, 43) && !worth_annealing(5, 382, 47));
+        assert!(worth_annealing(4, 382, 48) && worth_annealing(5, 423, 417));
+        // Effort 3's short runs go by the fixed bound.
+        assert!(worth_annealing(3, 382, 43) && !worth_annealing(3, 382, 30));
+        assert!(long_runs(4) && long_runs(5) && !long_runs(3));
     }
 
     #[test]

@@ -52,7 +52,7 @@ mod weights;
 pub use effort::Effort;
 pub use peephole::simplify;
 
-use anneal::{ANNEAL_RESIDUE, ANNEAL_SHORTEST};
+use anneal::ANNEAL_RESIDUE;
 use lead::{
     likelier_shorter, picks_second_beam, second_attempts, skips_cell_led_beam,
     spread_promises_shorter, Lead, BOTH_LEADS_MISPLACED, FINISH_BOTH_EFFORT, PICKED_SPREAD_EFFORT,
@@ -303,6 +303,9 @@ fn played(cube: &Cube, moves: &[Move]) -> Cube {
 /// more moves. From effort 3 on it also runs the default effort on the cube seen
 /// through each of its twelve symmetries (see [`crate::symmetry`]; each ends in a
 /// different solution) and keeps the shortest, so that more effort is never longer.
+/// The long annealing runs of efforts 4 and 5 (minutes a cube) come after all that,
+/// and only when the shortest answer so far is longer than the scramble the cube's
+/// misplaced cells suggest: an answer that short the runs seldom beat.
 /// With [`SolveOptions::anytime`] and a time budget, those runs and the higher
 /// efforts follow while the budget lasts (on a deep cube the higher efforts first).
 /// Under a budget each further run gets what is left of it, and is begun only when it
@@ -311,7 +314,7 @@ fn played(cube: &Cube, moves: &[Move]) -> Cube {
 /// work, so the answer is the same on every machine.
 pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let start = Instant::now();
-    let mut moves = solve_at(cube, opts)?;
+    let mut moves = solve_at(cube, opts, false)?;
     let first = start.elapsed();
     for run in further_runs(opts, cube.misplaced() > BOTH_LEADS_MISPLACED) {
         let time_budget = match opts.time_budget {
@@ -336,6 +339,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
                 anytime: false,
                 progress: for_further_run(&opts.progress, moves.len(), run.symmetry),
             },
+            true,
         )?;
         if other.len() < moves.len() {
             let back: Vec<Move> = other.iter().map(|&m| symmetry.back(m)).collect();
@@ -344,6 +348,26 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
                 return Err(SolveError::NotVerified(left));
             }
             moves = back;
+        }
+    }
+    let level = opts.effort.level();
+    if anneal::long_runs(level) && anneal::anneals(level, cube.misplaced()) {
+        let ctx = Ctx {
+            start,
+            opts: SolveOptions {
+                progress: for_further_run(&opts.progress, moves.len(), 0),
+                ..opts.clone()
+            },
+        };
+        let mut best = Some(moves.clone());
+        annealed(cube, &mut best, &std::cell::OnceCell::new(), &ctx)?;
+        let best = best.expect("kept");
+        if best.len() < moves.len() {
+            let left = played(cube, &best).misplaced();
+            if left > 0 {
+                return Err(SolveError::NotVerified(left));
+            }
+            moves = best;
         }
     }
     Ok(Solution {
@@ -439,8 +463,9 @@ fn further_runs(opts: &SolveOptions, deep: bool) -> Vec<Run> {
     }
 }
 
-/// [`solve`] at the effort of `opts` alone.
-fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
+/// [`solve`] at the effort of `opts` alone; with the long annealing runs of efforts 4
+/// and 5 (see [`annealed`]) only when `long_inline`.
+fn solve_at(cube: &Cube, opts: &SolveOptions, long_inline: bool) -> Result<Vec<Move>, SolveError> {
     let ctx = Ctx {
         start: Instant::now(),
         opts: opts.clone(),
@@ -495,29 +520,16 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         }
     }
     // From effort 3, a cube of about 30-60 scramble moves (from effort 4 up to about
-    // 100, in long runs): annealed whole sequences (see [`anneal`]), each leaving few
-    // cells finished as a beam's path would be (and all compared polished); not when
-    // the best so far, polished, is short already.
-    let anneals = anneal::anneals(opts.effort.level(), cube.misplaced());
+    // 100, in long runs, which [`solve`] makes last unless `long_inline`): annealed
+    // whole sequences (see [`anneal`]), each leaving few cells finished as a beam's
+    // path would be (and all compared polished); not when the best so far, polished,
+    // is short already.
+    let level = opts.effort.level();
+    let anneals =
+        anneal::anneals(level, cube.misplaced()) && (long_inline || !anneal::long_runs(level));
     if anneals {
         best = best.map(|b| polished(cube, b, opts));
-    }
-    if anneals && best.as_ref().is_none_or(|b| b.len() > ANNEAL_SHORTEST) {
-        ctx.report("anneal", cube, 0);
-        let began = ctx.start.elapsed();
-        let spent = |steps: f64| {
-            let by_time = ctx.annealing_spent(began);
-            ctx.report_part("anneal", cube, 0, Some(steps.max(by_time)));
-            by_time
-        };
-        for found in anneal::runs(cube, opts.effort.level(), &spent) {
-            let left = played(cube, &found.moves);
-            ctx.report("anneal", &left, found.moves.len());
-            if found.left <= ANNEAL_RESIDUE {
-                let (moves, _) = finished(cube, found.moves, left, true, &from_start, &ctx)?;
-                keep_shorter(&mut best, polished(cube, moves, opts));
-            }
-        }
+        annealed(cube, &mut best, &from_start, &ctx)?;
     }
     // A cube no beam ran on (a deep one, below effort 3) is finished from the start.
     // What the annealing stage saw is polished already.
@@ -535,6 +547,41 @@ fn solve_at(cube: &Cube, opts: &SolveOptions) -> Result<Vec<Move>, SolveError> {
         return Err(SolveError::NotVerified(check.misplaced()));
     }
     Ok(moves)
+}
+
+/// The annealing stage: the effort's runs on `cube` (see [`anneal`]), when
+/// [`anneal::worth_annealing`] says the `best` solution so far (polished) is long
+/// enough to be worth it; each run's sequence that leaves few cells is finished as a
+/// beam's path is, polished, and kept in `best` when shorter.
+fn annealed(
+    cube: &Cube,
+    best: &mut Option<Vec<Move>>,
+    from_start: &std::cell::OnceCell<Vec<Move>>,
+    ctx: &Ctx,
+) -> Result<(), SolveError> {
+    let level = ctx.opts.effort.level();
+    let worth = best
+        .as_ref()
+        .is_none_or(|b| anneal::worth_annealing(level, cube.misplaced(), b.len()));
+    if !worth {
+        return Ok(());
+    }
+    ctx.report("anneal", cube, 0);
+    let began = ctx.start.elapsed();
+    let spent = |steps: f64| {
+        let by_time = ctx.annealing_spent(began);
+        ctx.report_part("anneal", cube, 0, Some(steps.max(by_time)));
+        by_time
+    };
+    for found in anneal::runs(cube, level, &spent) {
+        let left = played(cube, &found.moves);
+        ctx.report("anneal", &left, found.moves.len());
+        if found.left <= ANNEAL_RESIDUE {
+            let (moves, _) = finished(cube, found.moves, left, true, from_start, ctx)?;
+            keep_shorter(best, polished(cube, moves, &ctx.opts));
+        }
+    }
+    Ok(())
 }
 
 /// `moves`, which solve `cube`, with moves taken out and the rest mended (see
@@ -739,7 +786,7 @@ mod tests {
             effort: Effort::new(level),
             ..SolveOptions::default()
         };
-        let moves = solve_at(cube, &opts).unwrap();
+        let moves = solve_at(cube, &opts, true).unwrap();
         assert!(played(cube, &moves).is_solved());
         moves.len()
     }
@@ -875,7 +922,7 @@ mod tests {
         assert_eq!(cube.misplaced(), 317);
         let default = length_at_effort(&cube, Effort::DEFAULT.level());
         let symmetry = &symmetries()[4];
-        let seen = solve_at(&symmetry.cube(&cube), &SolveOptions::default()).unwrap();
+        let seen = solve_at(&symmetry.cube(&cube), &SolveOptions::default(), true).unwrap();
         let back: Vec<Move> = seen.iter().map(|&m| symmetry.back(m)).collect();
         assert!(played(&cube, &back).is_solved());
         assert!(back.len() < default, "{} against {default}", back.len());
