@@ -168,8 +168,11 @@ try {
   log('3x3x3 solved at the end of playback');
 
   // ---- scramble, and garbage
+  // The box still holds the sample, so wait for the scramble's own status line,
+  // which the page sets once the scrambled cube is shown.
   await page.click('#scramble-333');
-  await page.waitForFunction(() => document.getElementById('cube').value.length > 0, null, { timeout: LONG });
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('scrambled'),
+    null, { timeout: LONG });
   s = await state();
   assert.equal(s.puzzle, '333');
   assert.equal(s.total, 0);
