@@ -95,7 +95,7 @@ const DEPTHS: [(usize, usize); 8] = [
 
 /// The scramble length whose median misplaced cells is `misplaced` (read between the
 /// lengths of [`DEPTHS`]; 30 below, 100 above).
-fn likely_length(misplaced: usize) -> usize {
+pub(super) fn likely_length(misplaced: usize) -> usize {
     let (first, last) = (DEPTHS[0], DEPTHS[DEPTHS.len() - 1]);
     if misplaced <= first.1 {
         return first.0;

@@ -341,14 +341,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
             },
             true,
         )?;
-        if other.len() < moves.len() {
-            let back: Vec<Move> = other.iter().map(|&m| symmetry.back(m)).collect();
-            let left = played(cube, &back).misplaced();
-            if left > 0 {
-                return Err(SolveError::NotVerified(left));
-            }
-            moves = back;
-        }
+        let back = other.iter().map(|&m| symmetry.back(m)).collect();
+        take_if_shorter(cube, &mut moves, back)?;
     }
     let level = opts.effort.level();
     if anneal::long_runs(level) && anneal::anneals(level, cube.misplaced()) {
@@ -361,19 +355,26 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         };
         let mut best = Some(moves.clone());
         annealed(cube, &mut best, &std::cell::OnceCell::new(), &ctx)?;
-        let best = best.expect("kept");
-        if best.len() < moves.len() {
-            let left = played(cube, &best).misplaced();
-            if left > 0 {
-                return Err(SolveError::NotVerified(left));
-            }
-            moves = best;
-        }
+        take_if_shorter(cube, &mut moves, best.expect("kept"))?;
     }
     Ok(Solution {
         moves,
         elapsed: start.elapsed(),
     })
+}
+
+/// Makes `other` the answer in `moves` when it is shorter, once it is checked to
+/// solve `cube`: a further run's answer is played on the cube as given (a symmetry's
+/// moves seen back, or a long run's finish) before it replaces the one in hand.
+fn take_if_shorter(cube: &Cube, moves: &mut Vec<Move>, other: Vec<Move>) -> Result<(), SolveError> {
+    if other.len() < moves.len() {
+        let left = played(cube, &other).misplaced();
+        if left > 0 {
+            return Err(SolveError::NotVerified(left));
+        }
+        *moves = other;
+    }
+    Ok(())
 }
 
 /// `progress` for a further run: every report says that the shortest solution so far
@@ -804,6 +805,48 @@ mod tests {
         let higher = solved_checked(&cube, &opts).moves.len();
         assert!(higher <= default, "{higher} moves against {default}");
         assert!(default <= 27, "{default} moves");
+    }
+
+    #[test]
+    fn long_runs_are_made_only_for_an_answer_longer_than_the_likely_scramble() {
+        use rand::SeedableRng;
+        use std::sync::Mutex;
+        // A 40-move scramble: its cells suggest about 40 moves.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (cube, scramble) = crate::scramble::scramble(&mut rng, 40);
+        let undo = crate::moves::invert(&scramble);
+        let likely = anneal::likely_length(cube.misplaced());
+        assert!(undo.len() <= likely, "{} cells", cube.misplaced());
+        // The same answer with cancelling pairs added, longer than the likely length.
+        let mut longer = undo.clone();
+        let spare = undo[0];
+        for _ in 0..=likely - undo.len() {
+            longer.extend([spare, spare.inverse()]);
+        }
+        let stages = |answer: &Vec<Move>| {
+            let seen = Arc::new(Mutex::new(Vec::new()));
+            let record = seen.clone();
+            // A budget spent at once ends each run at its first check.
+            let ctx = Ctx {
+                start: Instant::now(),
+                opts: SolveOptions {
+                    effort: Effort::new(4),
+                    time_budget: Some(Duration::from_millis(1)),
+                    progress: Some(Arc::new(move |p: &Progress| {
+                        record.lock().unwrap().push(p.stage)
+                    })),
+                    ..SolveOptions::default()
+                },
+            };
+            let mut best = Some(answer.clone());
+            annealed(&cube, &mut best, &std::cell::OnceCell::new(), &ctx).unwrap();
+            assert!(played(&cube, best.as_ref().unwrap()).is_solved());
+            assert!(best.unwrap().len() <= answer.len());
+            let seen = seen.lock().unwrap().clone();
+            seen
+        };
+        assert_eq!(stages(&undo), Vec::<&str>::new());
+        assert!(stages(&longer).contains(&"anneal"));
     }
 
     #[test]
