@@ -69,8 +69,20 @@ pub(super) fn worth_annealing(effort: u32, misplaced: usize, best: usize) -> boo
         best > ANNEAL_SHORTEST
     }
 }
-/// Largest residue of an annealed sequence that goes on to the finish.
-pub(super) const ANNEAL_RESIDUE: usize = 80;
+/// Largest residue of an annealed sequence of effort 3 that goes on to the finish.
+const ANNEAL_RESIDUE: usize = 80;
+
+/// Whether a run's sequence leaving `left` cells goes on to the finish at `effort`: at
+/// effort 3 when it leaves at most [`ANNEAL_RESIDUE`]; a long run's always. A large
+/// residue finishes in about two moves a cell (see "Large residues" in
+/// `docs/cubular-solver.md`), so its whole solution seldom beats a beam's, but the
+/// finish takes a second or two where a long run takes minutes, and on a cube the
+/// beams leave far from undone it is still the shortest answer: on the bench's
+/// 99-move scramble-10 the runs of effort 4 left 135 and 150 cells, and the answer
+/// went from 525 moves (before the runs) to 337.
+pub(super) fn finishes(effort: u32, left: usize) -> bool {
+    long_runs(effort) || left <= ANNEAL_RESIDUE
+}
 /// Slots of each sequence at effort 3: room for a scramble of about 50 moves and some
 /// spare.
 const SLOTS: usize = 60;
@@ -940,6 +952,12 @@ mod tests {
         assert!(anneals(3, 480) && !anneals(3, 500));
         assert!(anneals(4, 500) && anneals(5, 520) && !anneals(5, 521));
         assert!(!anneals(5, 249));
+    }
+
+    #[test]
+    fn a_long_run_is_finished_whatever_it_leaves_and_a_short_one_only_with_few_cells() {
+        assert!(finishes(3, ANNEAL_RESIDUE) && !finishes(3, ANNEAL_RESIDUE + 1));
+        assert!(finishes(4, 400) && finishes(5, 729));
     }
 
     #[test]

@@ -52,7 +52,6 @@ mod weights;
 pub use effort::Effort;
 pub use peephole::simplify;
 
-use anneal::ANNEAL_RESIDUE;
 use lead::{
     likelier_shorter, picks_second_beam, second_attempts, skips_cell_led_beam,
     spread_promises_shorter, Lead, BOTH_LEADS_MISPLACED, FINISH_BOTH_EFFORT, PICKED_SPREAD_EFFORT,
@@ -522,9 +521,9 @@ fn solve_at(cube: &Cube, opts: &SolveOptions, long_inline: bool) -> Result<Vec<M
     }
     // From effort 3, a cube of about 30-60 scramble moves (from effort 4 up to about
     // 100, in long runs, which [`solve`] makes last unless `long_inline`): annealed
-    // whole sequences (see [`anneal`]), each leaving few cells finished as a beam's
-    // path would be (and all compared polished); not when the best so far, polished,
-    // is short already.
+    // whole sequences (see [`anneal`]), each finished as a beam's path would be when
+    // [`anneal::finishes`] says so (and all compared polished); not when the best so
+    // far, polished, is short already.
     let level = opts.effort.level();
     let anneals =
         anneal::anneals(level, cube.misplaced()) && (long_inline || !anneal::long_runs(level));
@@ -552,8 +551,9 @@ fn solve_at(cube: &Cube, opts: &SolveOptions, long_inline: bool) -> Result<Vec<M
 
 /// The annealing stage: the effort's runs on `cube` (see [`anneal`]), when
 /// [`anneal::worth_annealing`] says the `best` solution so far (polished) is long
-/// enough to be worth it; each run's sequence that leaves few cells is finished as a
-/// beam's path is, polished, and kept in `best` when shorter.
+/// enough to be worth it; each run's sequence that [`anneal::finishes`] says is worth
+/// it (one leaving few cells; a long run's always) is finished as a beam's path is,
+/// polished, and kept in `best` when shorter.
 fn annealed(
     cube: &Cube,
     best: &mut Option<Vec<Move>>,
@@ -577,7 +577,7 @@ fn annealed(
     for found in anneal::runs(cube, level, &spent) {
         let left = played(cube, &found.moves);
         ctx.report("anneal", &left, found.moves.len());
-        if found.left <= ANNEAL_RESIDUE {
+        if anneal::finishes(level, found.left) {
             let (moves, _) = finished(cube, found.moves, left, true, from_start, ctx)?;
             keep_shorter(best, polished(cube, moves, &ctx.opts));
         }
