@@ -891,6 +891,39 @@ mod tests {
     }
 
     #[test]
+    fn a_long_run_leaving_many_cells_is_still_finished() {
+        use std::sync::Mutex;
+        // An 80-move scramble; runs ended at their first check (a budget spent at
+        // once) leave hundreds of cells, more than effort 3 would finish.
+        let cube = seeded_scramble(21, 80);
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let record = seen.clone();
+        let ctx = Ctx {
+            start: Instant::now(),
+            opts: SolveOptions {
+                effort: Effort::new(4),
+                time_budget: Some(Duration::from_millis(1)),
+                progress: Some(Arc::new(move |p: &Progress| {
+                    record.lock().unwrap().push((p.stage, p.misplaced, p.moves))
+                })),
+                ..SolveOptions::default()
+            },
+        };
+        let mut best = None;
+        annealed(&cube, &mut best, &std::cell::OnceCell::new(), &ctx).unwrap();
+        let seen = seen.lock().unwrap().clone();
+        // The runs' reports: their sequences and the cells they leave.
+        let runs: Vec<_> = seen
+            .iter()
+            .filter(|&&(stage, _, moves)| stage == "anneal" && moves > 0)
+            .collect();
+        assert_eq!(runs.len(), 2, "{seen:?}");
+        assert!(runs.iter().all(|&&(_, left, _)| !anneal::finishes(3, left)));
+        let answer = best.expect("a finished sequence");
+        assert!(played(&cube, &answer).is_solved());
+    }
+
+    #[test]
     fn a_sequence_finished_in_every_symmetry_solves_the_cube_and_is_no_longer_than_as_given() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
