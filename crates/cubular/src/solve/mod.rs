@@ -848,6 +848,20 @@ mod tests {
         assert!(default <= 27, "{default} moves");
     }
 
+    /// A context at effort 4 whose time budget is spent at once (each annealing run
+    /// ends at its first check), reporting to `progress`.
+    fn effort_4_budget_spent(progress: ProgressFn) -> Ctx {
+        Ctx {
+            start: Instant::now(),
+            opts: SolveOptions {
+                effort: Effort::new(4),
+                time_budget: Some(Duration::from_millis(1)),
+                progress: Some(progress),
+                ..SolveOptions::default()
+            },
+        }
+    }
+
     #[test]
     fn long_runs_are_made_only_for_an_answer_longer_than_the_likely_scramble() {
         use rand::SeedableRng;
@@ -867,18 +881,9 @@ mod tests {
         let stages = |answer: &Vec<Move>| {
             let seen = Arc::new(Mutex::new(Vec::new()));
             let record = seen.clone();
-            // A budget spent at once ends each run at its first check.
-            let ctx = Ctx {
-                start: Instant::now(),
-                opts: SolveOptions {
-                    effort: Effort::new(4),
-                    time_budget: Some(Duration::from_millis(1)),
-                    progress: Some(Arc::new(move |p: &Progress| {
-                        record.lock().unwrap().push(p.stage)
-                    })),
-                    ..SolveOptions::default()
-                },
-            };
+            let ctx = effort_4_budget_spent(Arc::new(move |p: &Progress| {
+                record.lock().unwrap().push(p.stage)
+            }));
             let mut best = Some(answer.clone());
             annealed(&cube, &mut best, &std::cell::OnceCell::new(), &ctx).unwrap();
             assert!(played(&cube, best.as_ref().unwrap()).is_solved());
@@ -898,17 +903,9 @@ mod tests {
         let cube = seeded_scramble(21, 80);
         let seen = Arc::new(Mutex::new(Vec::new()));
         let record = seen.clone();
-        let ctx = Ctx {
-            start: Instant::now(),
-            opts: SolveOptions {
-                effort: Effort::new(4),
-                time_budget: Some(Duration::from_millis(1)),
-                progress: Some(Arc::new(move |p: &Progress| {
-                    record.lock().unwrap().push((p.stage, p.misplaced, p.moves))
-                })),
-                ..SolveOptions::default()
-            },
-        };
+        let ctx = effort_4_budget_spent(Arc::new(move |p: &Progress| {
+            record.lock().unwrap().push((p.stage, p.misplaced, p.moves))
+        }));
         let mut best = None;
         annealed(&cube, &mut best, &std::cell::OnceCell::new(), &ctx).unwrap();
         let seen = seen.lock().unwrap().clone();
