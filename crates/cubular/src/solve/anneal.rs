@@ -11,9 +11,10 @@
 //! `docs/cubular-solver.md`).
 //!
 //! The cube before each slot and the digits each slot's cells must have for the rest of
-//! the sequence to solve the cube are kept, and rebuilt lazily after a change, so that
-//! a step replays only the slots it changes.
+//! the sequence to solve the cube are kept, and rebuilt lazily after a change; a step
+//! that moves a move counts only the cells that changes (see `relocation`).
 
+use super::relocation::Relocation;
 use crate::cube::{Cube, CELLS, SOLVED};
 use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
@@ -305,8 +306,8 @@ struct Sequence {
     now: Residue,
     /// Slots holding a move.
     played: usize,
-    /// A cube to replay a changed stretch on.
-    scratch: [u8; CELLS],
+    /// Work space for a relocation's change.
+    relocation: Relocation,
 }
 
 impl Sequence {
@@ -325,7 +326,7 @@ impl Sequence {
             wanted_ok: slots,
             now: Residue::between(cube.cells(), &SOLVED),
             played: 0,
-            scratch: [0; CELLS],
+            relocation: Relocation::new(),
         }
     }
 
@@ -362,24 +363,28 @@ impl Sequence {
     }
 
     /// What is left when the move in slot `i` goes to slot `j` (the slots between
-    /// shift).
+    /// shift), from the cells that changes (see [`Relocation::change`]).
     fn relocated(&mut self, i: usize, j: usize) -> Residue {
         let (lo, hi) = (i.min(j), i.max(j));
-        self.need_before(lo);
+        self.need_before(hi + 1);
         self.need_wanted(hi + 1);
-        self.scratch = self.before[lo];
-        if i < j {
-            for &m in &self.slots[i + 1..=j] {
-                play(&mut self.scratch, m);
-            }
-            play(&mut self.scratch, self.slots[i]);
+        let stretch = if i < j {
+            &self.slots[i + 1..=j]
         } else {
-            play(&mut self.scratch, self.slots[i]);
-            for &m in &self.slots[j..i] {
-                play(&mut self.scratch, m);
-            }
+            &self.slots[j..i]
+        };
+        let (cost, left) = self.relocation.change(
+            self.slots[i],
+            stretch,
+            i < j,
+            &self.before[lo],
+            &self.before[hi + 1],
+            &self.wanted[hi + 1],
+        );
+        Residue {
+            cost: self.now.cost.wrapping_add_signed(cost),
+            left: self.now.left.wrapping_add_signed(left as isize),
         }
-        Residue::between(&self.scratch, &self.wanted[hi + 1])
     }
 
     /// Moves the move in slot `i` to slot `j`, which leaves `now`.
@@ -481,7 +486,7 @@ const SPAN: usize = 6 * 81 + 6 * 9 + 6 + 1;
 /// Bytes in one vector register of AVX2.
 const LANES: usize = 32;
 /// [`cell_cost_of_difference`] of 0..9 (and 0 past it) in each 16-byte half of a
-/// register, for the AVX2 passes to look a cell's cost up by a byte shuffle (which
+/// register, for the AVX2 pass to look a cell's cost up by a byte shuffle (which
 /// looks each half up in its own copy).
 const COST_TABLE: [u8; LANES] = {
     let mut table = [0u8; LANES];
@@ -669,70 +674,14 @@ struct Residue {
 }
 
 impl Residue {
-    /// What `cells` leaves where `wanted` is wanted: every step that moves a move
-    /// asks this of the cube it replays.
+    /// What `cells` leaves where `wanted` is wanted: a run's start (its steps count
+    /// only what they change).
     fn between(cells: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { Residue::between_avx2(cells, wanted) };
-            }
-        }
-        Residue::between_here(cells, wanted)
-    }
-
-    /// [`Residue::between`] in AVX2: 32 cells at a time, each cell's cost looked up
-    /// by a byte shuffle as in [`Draw::gains_avx2`], the costs summed by `sad`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn between_avx2(cells: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
-        use std::arch::x86_64::*;
-        let table = load(&COST_TABLE);
-        let nine = _mm256_set1_epi8(9);
-        let zero = _mm256_setzero_si256();
-        let (mut sums, mut right) = (zero, 0u32);
-        let whole = CELLS / LANES * LANES;
-        for k in (0..whole).step_by(LANES) {
-            let (x, w) = (load(&cells[k..]), load(&wanted[k..]));
-            let t = _mm256_sub_epi8(_mm256_add_epi8(x, nine), w);
-            let cost = _mm256_shuffle_epi8(table, _mm256_min_epu8(t, _mm256_sub_epi8(t, nine)));
-            sums = _mm256_add_epi64(sums, _mm256_sad_epu8(cost, zero));
-            right += (_mm256_movemask_epi8(_mm256_cmpeq_epi8(cost, zero)) as u32).count_ones();
-        }
-        let mut lanes = [0u64; 4];
-        // SAFETY: `lanes` holds the 32 bytes written.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sums) };
-        let mut now = Residue {
-            cost: lanes.iter().sum::<u64>() as u32,
-            left: whole - right as usize,
-        };
-        for (&x, &w) in cells[whole..].iter().zip(&wanted[whole..]) {
+        let mut now = Residue { cost: 0, left: 0 };
+        for (&x, &w) in cells.iter().zip(wanted) {
             now.cost += cell_cost(x, w) as u32;
             now.left += (x != w) as usize;
         }
-        now
-    }
-
-    /// [`Residue::between`] for the CPU the caller was compiled for.
-    fn between_here(cells: &[u8; CELLS], wanted: &[u8; CELLS]) -> Residue {
-        // Summed in 16 lanes (at most 46 cells, 506 cost each), which the compiler
-        // vectorises.
-        let (mut costs, mut wrong) = ([0u16; 16], [0u8; 16]);
-        let (xs, ys) = (cells.chunks_exact(16), wanted.chunks_exact(16));
-        let mut now = Residue { cost: 0, left: 0 };
-        for (&x, &y) in xs.remainder().iter().zip(ys.remainder()) {
-            now.cost += cell_cost(x, y) as u32;
-            now.left += (x != y) as usize;
-        }
-        for (x, y) in xs.zip(ys) {
-            for k in 0..16 {
-                costs[k] += cell_cost(x[k], y[k]) as u16;
-                wrong[k] += (x[k] != y[k]) as u8;
-            }
-        }
-        now.cost += costs.iter().map(|&c| c as u32).sum::<u32>();
-        now.left += wrong.iter().map(|&n| n as usize).sum::<usize>();
         now
     }
 
@@ -760,10 +709,22 @@ impl Residue {
 /// `digit - wanted` (mod 9), and by an even number, as a piece keeps its parity
 /// class: `d` steps for an even `d = (digit - wanted) mod 9`, `9 - d` for an odd one.
 #[inline(always)]
-fn cell_cost(digit: u8, wanted: u8) -> u8 {
-    let t = digit + 9 - wanted;
-    cell_cost_of_difference(t.min(t.wrapping_sub(9)))
+pub(super) fn cell_cost(digit: u8, wanted: u8) -> u8 {
+    CELL_COSTS[(digit + 9 - wanted) as usize % CELL_COSTS.len()]
 }
+
+/// [`cell_cost`] by `digit + 9 - wanted` (1-17 for digits 1-9), so that the hot loops
+/// look it up.
+pub(super) const CELL_COSTS: [u8; 32] = {
+    let mut table = [0u8; 32];
+    let mut t = 1;
+    while t < 18 {
+        let d = if t >= 9 { t - 9 } else { t };
+        table[t] = cell_cost_of_difference(d as u8);
+        t += 1;
+    }
+    table
+};
 
 /// [`cell_cost`] of a digit `d` (0..9, mod 9) above the one wanted.
 #[inline(always)]
@@ -807,6 +768,31 @@ mod tests {
         let found = run(&cube, 16, short(60_000), 1, &|_| 0.0);
         assert_eq!(left_by(&cube, &found), found.left);
         assert!(found.left < cube.misplaced());
+    }
+
+    #[test]
+    fn the_kept_residue_is_what_the_slots_leave_after_every_step() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (cube, _) = scramble(&mut rng, 40);
+        let slots = 30;
+        let mut seq = Sequence::new(&cube, slots);
+        let mut draw = Draw::new();
+        for step in 0..3000 {
+            if step % 3 == 0 {
+                seq.refill(rng.gen_range(0..slots), 2.0, &mut draw, &mut rng);
+            } else {
+                let (i, j) = (rng.gen_range(0..slots), rng.gen_range(0..slots));
+                if i != j && seq.slots[i] != NONE {
+                    let now = seq.relocated(i, j);
+                    seq.relocate(i, j, now);
+                }
+            }
+            let mut cells = *cube.cells();
+            for &m in &seq.slots {
+                play(&mut cells, m);
+            }
+            assert_eq!(seq.now, Residue::between(&cells, &SOLVED), "step {step}");
+        }
     }
 
     #[test]
@@ -885,21 +871,6 @@ mod tests {
                 fast.cost_before[kind][..SPAN]
             );
             assert_eq!(here.cost_after[kind][..SPAN], fast.cost_after[kind][..SPAN]);
-        }
-    }
-
-    #[test]
-    fn the_avx2_residue_is_the_portable_one() {
-        for seed in 0..20 {
-            let (cells, wanted) = two_scrambles(100 + seed, 5 * seed as usize, 30);
-            let (cells, wanted) = (cells.cells(), wanted.cells());
-            let here = Residue::between_here(cells, wanted);
-            assert_eq!(Residue::between(cells, wanted), here);
-            let cost: u32 = (0..CELLS)
-                .map(|c| cell_cost(cells[c], wanted[c]) as u32)
-                .sum();
-            let left = (0..CELLS).filter(|&c| cells[c] != wanted[c]).count();
-            assert_eq!(here, Residue { cost, left });
         }
     }
 

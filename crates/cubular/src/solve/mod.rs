@@ -43,6 +43,7 @@ mod lead;
 mod mend;
 mod pairs;
 mod peephole;
+mod relocation;
 mod repair;
 mod shorten;
 mod sweep;
