@@ -406,9 +406,9 @@ impl Sequence {
         let without = draw.gains(before, wanted);
         let mut count = [0u32; GAINS];
         let mut found = 0;
-        for block in 0..BLOCKS {
-            let corner = corner_cell(block);
-            for kind in 0..KINDS {
+        for kind in 0..KINDS {
+            for (block, &corner) in CORNERS.iter().enumerate() {
+                let corner = corner as usize;
                 // Every move is written and only those that fix a cell are kept: the
                 // predictor cannot tell which way that test goes, and a branch on it
                 // was the hottest instruction of a run.
@@ -507,8 +507,19 @@ const PADDED_SPAN: usize = SPAN.div_ceil(LANES) * LANES;
 const PADDED_CELLS: usize = CELLS + PADDED_SPAN - SPAN;
 const _: () = assert!(BLOCKS * KINDS == MOVE_COUNT);
 
+/// [`corner_cell`] of every block, for the refills' walk.
+const CORNERS: [u16; BLOCKS] = {
+    let mut corners = [0u16; BLOCKS];
+    let mut block = 0;
+    while block < BLOCKS {
+        corners[block] = corner_cell(block) as u16;
+        block += 1;
+    }
+    corners
+};
+
 /// The cell at the corner (lowest x, y, z) of block number `block`.
-fn corner_cell(block: usize) -> usize {
+const fn corner_cell(block: usize) -> usize {
     let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
     y * 81 + z * 9 + x
 }
