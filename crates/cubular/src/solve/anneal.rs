@@ -406,9 +406,9 @@ impl Sequence {
         let without = draw.gains(before, wanted);
         let mut count = [0u32; GAINS];
         let mut found = 0;
-        for kind in 0..KINDS {
-            for (block, &corner) in CORNERS.iter().enumerate() {
-                let corner = corner as usize;
+        for (block, &corner) in CORNERS.iter().enumerate() {
+            let corner = corner as usize;
+            for kind in 0..KINDS {
                 // Every move is written and only those that fix a cell are kept: the
                 // predictor cannot tell which way that test goes, and a branch on it
                 // was the hottest instruction of a run.
