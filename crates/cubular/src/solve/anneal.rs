@@ -188,7 +188,7 @@ struct Cooling {
 }
 
 /// Runs and how each cools at `effort`: at effort 3 two runs of 16 million steps (about
-/// 20 s on two cores); at effort 4 two of 200 million (about 7 minutes a run in 100
+/// 20 s on two cores); at effort 4 two of 200 million (about 5 minutes a run in 100
 /// slots) and at 5 two of a billion (about 37 minutes). Runs differ in their seeds
 /// (and above effort 3 their slots); the best of two is much better than one, as a
 /// run's end varies widely, but for the same work a longer run is worth more than
