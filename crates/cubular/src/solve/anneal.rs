@@ -141,7 +141,7 @@ fn slots_for(effort: u32, misplaced: usize, run: u64) -> usize {
 const CHECK_EVERY: u64 = 1 << 16;
 
 /// A slot that holds no move.
-const NONE: u16 = u16::MAX;
+pub(super) const NONE: u16 = u16::MAX;
 /// Points per unit of a misplaced cell's cost ([`cell_cost`], 4-10 and about 8 on
 /// average): about 4 points a cell.
 const PER_COST: f64 = 0.5;
@@ -669,7 +669,7 @@ fn store(bytes: &mut [u8], v: std::arch::x86_64::__m256i) {
 }
 
 /// Plays move number `m` (nothing for [`NONE`]) on `cells`.
-fn play(cells: &mut [u8; CELLS], m: u16) {
+pub(super) fn play(cells: &mut [u8; CELLS], m: u16) {
     if m != NONE {
         moves::play(cells, m as usize);
     }

@@ -10,8 +10,8 @@
 //! where replaying it moves 24 bytes a move and then compares all 729 cells). The
 //! annealing (see `anneal`) moves a move this way at 19 steps in 20.
 
-use super::anneal::CELL_COSTS;
-use crate::cube::CELLS;
+use super::anneal::{CELL_COSTS, NONE};
+use crate::cube::{coords, index, CELLS};
 use crate::moves::{local_perm, move_table, Axis, MOVED};
 
 /// Lanes of the carried positions: [`MOVED`] used, the rest never in a block.
@@ -24,8 +24,6 @@ const WORTH: usize = 32;
 /// Where the cells' count starts in a summed change: above the most a relocation's
 /// 48 cells change the cost by (48 x 10).
 const CELL_SHIFT: u32 = 10;
-/// An empty slot of a sequence.
-const NONE: u16 = u16::MAX;
 
 /// How one kind of move (`axis * 3 + turns - 1`, as [`crate::moves::Move::index`]
 /// numbers them) turns its block's local coordinates (x, y, z; 0-2): each new one is
@@ -111,9 +109,8 @@ impl Relocation {
             // Move `kind` turns the block at the corner, cell 0.
             let mut start = [[OUTSIDE; TRACKED]; 3];
             for (r, &(dst, _)) in table[kind].iter().enumerate() {
-                let d = dst as usize;
-                let [x, y, z] = [d % 9, d / 81, (d / 9) % 9].map(|c| c as u8);
-                (start[0][r], start[1][r], start[2][r]) = (x, y, z);
+                let (x, y, z) = coords(dst as usize);
+                (start[0][r], start[1][r], start[2][r]) = (x as u8, y as u8, z as u8);
             }
             start
         });
@@ -146,6 +143,13 @@ impl Relocation {
         self.carry_here(m, stretch)
     }
 
+    /// Sets `carried` to the cells at the coordinates `at` (x, y and z by lane).
+    fn carried_to(&mut self, at: &[[u8; TRACKED]; 3]) {
+        for (r, cell) in self.carried.iter_mut().enumerate() {
+            *cell = index(at[0][r] as usize, at[1][r] as usize, at[2][r] as usize) as u16;
+        }
+    }
+
     /// [`Relocation::carry`] one lane at a time.
     fn carry_here(&mut self, m: u16, stretch: &[u16]) {
         let [bx, by, bz, kind] = self.moves[m as usize];
@@ -170,9 +174,7 @@ impl Relocation {
                 }
             }
         }
-        for (r, cell) in self.carried.iter_mut().enumerate() {
-            *cell = at[1][r] as u16 * 81 + at[2][r] as u16 * 9 + at[0][r] as u16;
-        }
+        self.carried_to(&at);
     }
 
     /// [`Relocation::carry`] in AVX2: all 24 positions in one register per
@@ -222,9 +224,7 @@ impl Relocation {
             // SAFETY: the 32 bytes written are the array's.
             unsafe { _mm256_storeu_si256(o.as_mut_ptr().cast(), v) };
         }
-        for (r, cell) in self.carried.iter_mut().enumerate() {
-            *cell = out[1][r] as u16 * 81 + out[2][r] as u16 * 9 + out[0][r] as u16;
-        }
+        self.carried_to(&out);
     }
 
     /// What playing move `m` on the other side of `stretch` changes at the end: the
@@ -315,9 +315,7 @@ mod tests {
     /// Plays `moves` (empty slots skipped) on `cells`.
     fn play_all(cells: &mut [u8; CELLS], moves: &[u16]) {
         for &m in moves {
-            if m != u16::MAX {
-                play(cells, m as usize);
-            }
+            super::super::anneal::play(cells, m);
         }
     }
 
@@ -377,7 +375,7 @@ mod tests {
             let stretch: Vec<u16> = (0..rng.gen_range(0..12))
                 .map(|_| {
                     if rng.gen_bool(0.2) {
-                        u16::MAX
+                        NONE
                     } else {
                         near(&mut rng)
                     }
