@@ -519,7 +519,7 @@ const CORNERS: [u16; BLOCKS] = {
 };
 
 /// The cell at the corner (lowest x, y, z) of block number `block`.
-const fn corner_cell(block: usize) -> usize {
+pub(super) const fn corner_cell(block: usize) -> usize {
     let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
     y * 81 + z * 9 + x
 }

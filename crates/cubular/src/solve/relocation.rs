@@ -10,7 +10,7 @@
 //! where replaying it moves 24 bytes a move and then compares all 729 cells). The
 //! annealing (see `anneal`) moves a move this way at 19 steps in 20.
 
-use super::anneal::{CELL_COSTS, NONE};
+use super::anneal::{corner_cell, CELL_COSTS, NONE};
 use crate::cube::{coords, index, CELLS};
 use crate::moves::{local_perm, move_table, Axis, MOVED};
 
@@ -101,8 +101,8 @@ impl Relocation {
         let table = move_table();
         let moves = (0..table.len())
             .map(|m| {
-                let (block, kind) = (m / 9, m % 9);
-                [block / 49, (block / 7) % 7, block % 7, kind].map(|c| c as u8)
+                let (x, y, z) = coords(corner_cell(m / 9));
+                [x, y, z, m % 9].map(|c| c as u8)
             })
             .collect();
         let start = std::array::from_fn(|kind| {
