@@ -108,7 +108,7 @@ const DEPTHS: [(usize, usize); 8] = [
 
 /// The scramble length whose median misplaced cells is `misplaced` (read between the
 /// lengths of [`DEPTHS`]; 30 below, 100 above).
-pub(super) fn likely_length(misplaced: usize) -> usize {
+pub fn likely_length(misplaced: usize) -> usize {
     let (first, last) = (DEPTHS[0], DEPTHS[DEPTHS.len() - 1]);
     if misplaced <= first.1 {
         return first.0;
@@ -230,6 +230,18 @@ pub(super) fn runs(cube: &Cube, effort: u32, spent: &(dyn Fn(f64) -> f64 + Sync)
     found
 }
 
+/// One run as the long runs make it (cooled from [`HOT`] to [`LONG_COLD`]) of `steps`
+/// steps in `slots` slots from `seed`, for the examples that measure the runs: the
+/// sequence it found (empty slots left out) and the cells that leaves.
+pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>, usize) {
+    let cooling = Cooling {
+        steps,
+        cold: LONG_COLD,
+    };
+    let found = run(cube, slots, cooling, seed, &|_| 0.0);
+    (found.moves, found.left)
+}
+
 /// Anneals a sequence of `slots` slots (all empty at first) on `cube`, cooling as
 /// `cooling` says, with random choices from `seed`: the same arguments give the same
 /// answer.
@@ -295,12 +307,16 @@ struct Sequence {
     table: &'static [MoveCycle],
     /// Move number per slot, or [`NONE`].
     slots: Vec<u16>,
-    /// `before[k]`: the cube after slots `..k`; valid for `k <= before_ok`.
-    before: Vec<[u8; CELLS]>,
+    /// `before[k]`: the cube after slots `..k`; valid for `k <= before_ok`. Boxed, so
+    /// that a relocation past moves it commutes with can shift them cheaply (rotating
+    /// boxes moves pointers, not 729 bytes each).
+    #[allow(clippy::vec_box)]
+    before: Vec<Box<[u8; CELLS]>>,
     before_ok: usize,
     /// `wanted[k]`: the digits the cube must have before slot `k` for slots `k..` to
-    /// solve it; valid for `k >= wanted_ok`.
-    wanted: Vec<[u8; CELLS]>,
+    /// solve it; valid for `k >= wanted_ok`. Boxed as `before` is.
+    #[allow(clippy::vec_box)]
+    wanted: Vec<Box<[u8; CELLS]>>,
     wanted_ok: usize,
     /// What the whole sequence leaves.
     now: Residue,
@@ -313,10 +329,10 @@ struct Sequence {
 impl Sequence {
     /// `slots` empty slots on `cube`.
     fn new(cube: &Cube, slots: usize) -> Sequence {
-        let mut before = vec![[0u8; CELLS]; slots + 1];
-        before[0] = *cube.cells();
-        let mut wanted = vec![[0u8; CELLS]; slots + 1];
-        wanted[slots] = SOLVED;
+        let mut before = vec![Box::new([0u8; CELLS]); slots + 1];
+        *before[0] = *cube.cells();
+        let mut wanted = vec![Box::new([0u8; CELLS]); slots + 1];
+        *wanted[slots] = SOLVED;
         Sequence {
             table: move_table(),
             slots: vec![NONE; slots],
@@ -335,7 +351,7 @@ impl Sequence {
         while self.before_ok < k {
             let i = self.before_ok;
             let (done, rest) = self.before.split_at_mut(i + 1);
-            rest[0] = done[i];
+            *rest[0] = *done[i];
             play(&mut rest[0], self.slots[i]);
             self.before_ok += 1;
         }
@@ -346,7 +362,7 @@ impl Sequence {
         while self.wanted_ok > k {
             let i = self.wanted_ok - 1;
             let (rest, done) = self.wanted.split_at_mut(i + 1);
-            rest[i] = done[0];
+            *rest[i] = *done[0];
             if self.slots[i] != NONE {
                 for &(dst, src) in &self.table[self.slots[i] as usize] {
                     rest[i][src as usize] = done[0][dst as usize];
@@ -387,12 +403,74 @@ impl Sequence {
         }
     }
 
-    /// Moves the move in slot `i` to slot `j`, which leaves `now`.
+    /// Moves the move in slot `i` to slot `j`, which leaves `now`. When the last
+    /// [`Sequence::relocated`] found that the move commutes with every move it passes
+    /// (it turns none of their pieces), the cubes and wanted digits kept for the slots
+    /// between are patched rather than rebuilt (see [`Sequence::commuted`]).
     fn relocate(&mut self, i: usize, j: usize, now: Residue) {
         let m = self.slots.remove(i);
         self.slots.insert(j, m);
-        self.changed(i.min(j), i.max(j));
+        if self.relocation.touched {
+            self.changed(i.min(j), i.max(j));
+        } else {
+            self.commuted(m, i, j);
+        }
         self.now = now;
+    }
+
+    /// Patches the kept cubes and wanted digits after move `m` went from slot `i` to
+    /// slot `j` past moves it commutes with. Only the slots between change: each
+    /// takes its neighbour's cube (the one it now follows) with `m` played or taken
+    /// back, which touches `m`'s 24 cells alone, so the boxes are shifted and patched
+    /// where they were valid, instead of replayed whole. The outer slots keep theirs:
+    /// the same moves come before and after them, in an order that gives the same cube.
+    fn commuted(&mut self, m: u16, i: usize, j: usize) {
+        let back = inverse(m);
+        let (ok, wok) = (self.before_ok, self.wanted_ok);
+        if i < j {
+            // Slot k of i+1..=j now holds what slot k+1 held, without `m` before it.
+            if ok > j {
+                self.before[i + 1..=j + 1].rotate_left(1);
+                *self.before[j + 1] = *self.before[j];
+                (i + 1..=j).for_each(|k| play(&mut self.before[k], back));
+            } else if ok > i {
+                self.before[i + 1..=ok].rotate_left(1);
+                (i + 1..ok).for_each(|k| play(&mut self.before[k], back));
+                self.before_ok = ok - 1;
+            }
+            // Wanted before slot k of i+1..=j: what was wanted before slot k+1,
+            // taken back through `m`, which now comes after it.
+            let first = (i + 1).max(wok.saturating_sub(1));
+            if first <= j {
+                self.wanted[first..=j + 1].rotate_left(1);
+                *self.wanted[j + 1] = *self.wanted[j];
+                (first..=j).for_each(|k| play(&mut self.wanted[k], back));
+                self.wanted_ok = wok.min(first);
+            }
+        } else {
+            // Slot k of j+1..=i now holds what slot k-1 held, with `m` before it.
+            if ok >= i {
+                self.before[j..=i].rotate_right(1);
+                *self.before[j] = *self.before[j + 1];
+                (j + 1..=i).for_each(|k| play(&mut self.before[k], m));
+            } else if ok >= j {
+                self.before[j..=ok + 1].rotate_right(1);
+                *self.before[j] = *self.before[j + 1];
+                (j + 1..=ok + 1).for_each(|k| play(&mut self.before[k], m));
+                self.before_ok = ok + 1;
+            }
+            // Wanted before slot k of j+1..=i: what was wanted before slot k-1, where
+            // `m` came first, carried through it.
+            if wok <= j {
+                self.wanted[j..=i].rotate_right(1);
+                *self.wanted[j] = *self.wanted[j + 1];
+                (j + 1..=i).for_each(|k| play(&mut self.wanted[k], m));
+            } else if wok <= i {
+                self.wanted[wok..=i].rotate_right(1);
+                (wok + 1..=i).for_each(|k| play(&mut self.wanted[k], m));
+                self.wanted_ok = wok + 1;
+            }
+        }
     }
 
     /// Empties slot `i` and refills it by a heat-bath draw at temperature `t` among
@@ -668,6 +746,16 @@ fn store(bytes: &mut [u8], v: std::arch::x86_64::__m256i) {
     unsafe { std::arch::x86_64::_mm256_storeu_si256(bytes.as_mut_ptr().cast(), v) }
 }
 
+/// The move that takes move number `m` back: the same block and axis, the other
+/// way ([`NONE`] for none).
+fn inverse(m: u16) -> u16 {
+    if m == NONE {
+        return NONE;
+    }
+    let turns = m % 3;
+    m - turns + (2 - turns)
+}
+
 /// Plays move number `m` (nothing for [`NONE`]) on `cells`.
 pub(super) fn play(cells: &mut [u8; CELLS], m: u16) {
     if m != NONE {
@@ -804,6 +892,52 @@ mod tests {
             }
             assert_eq!(seq.now, Residue::between(&cells, &SOLVED), "step {step}");
         }
+    }
+
+    #[test]
+    fn the_kept_cubes_and_wanted_digits_stay_true_when_moves_pass_moves_they_commute_with() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (cube, _) = scramble(&mut rng, 30);
+        let slots = 40;
+        let mut seq = Sequence::new(&cube, slots);
+        let mut draw = Draw::new();
+        let mut commuted = 0;
+        for step in 0..4000 {
+            if step % 4 == 0 {
+                seq.refill(rng.gen_range(0..slots), 2.0, &mut draw, &mut rng);
+            } else {
+                let (i, j) = (rng.gen_range(0..slots), rng.gen_range(0..slots));
+                if i != j && seq.slots[i] != NONE {
+                    let now = seq.relocated(i, j);
+                    commuted += !seq.relocation.touched as usize;
+                    seq.relocate(i, j, now);
+                }
+            }
+            // Every cube and wanted digit the sequence holds valid is what replaying
+            // the slots gives.
+            let mut cells = *cube.cells();
+            for k in 0..=slots {
+                if k <= seq.before_ok {
+                    assert_eq!(*seq.before[k], cells, "before slot {k}, step {step}");
+                }
+                if k < slots {
+                    play(&mut cells, seq.slots[k]);
+                }
+            }
+            let mut wanted = SOLVED;
+            for k in (0..=slots).rev() {
+                if k >= seq.wanted_ok {
+                    assert_eq!(*seq.wanted[k], wanted, "wanted at slot {k}, step {step}");
+                }
+                if k > 0 {
+                    play(&mut wanted, inverse(seq.slots[k - 1]));
+                }
+            }
+        }
+        assert!(
+            commuted > 500,
+            "only {commuted} relocations past commuting moves"
+        );
     }
 
     #[test]

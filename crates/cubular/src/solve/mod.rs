@@ -29,7 +29,8 @@
 //! paths goes on to the finish, and `mend` what makes that path better before the
 //! finish (kept in part, repaired, edited, continued).
 
-mod anneal;
+#[doc(hidden)]
+pub mod anneal;
 mod beam;
 mod block_sums;
 mod bonds;

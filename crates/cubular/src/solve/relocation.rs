@@ -83,6 +83,9 @@ pub(super) struct Relocation {
     start: [[[u8; TRACKED]; 3]; 9],
     /// The cells the last [`Relocation::carry`] carried the move's 24 to.
     carried: [u16; MOVED],
+    /// Whether a move of the last [`Relocation::carry`]'s stretch turned any of them:
+    /// if none did, the move commutes with the whole stretch.
+    pub(super) touched: bool,
     /// `mark[cell] == round` for the cells `σ(M)` of this round.
     mark: Vec<u32>,
     /// The digit the cube after the stretch gets at a marked cell with the move played
@@ -119,6 +122,7 @@ impl Relocation {
             moves,
             start,
             carried: [0; MOVED],
+            touched: false,
             mark: vec![0; CELLS],
             digit: vec![0; CELLS],
             in_block: vec![0; CELLS],
@@ -159,6 +163,7 @@ impl Relocation {
                 *c += corner;
             }
         }
+        self.touched = false;
         for &s in stretch.iter().filter(|&&s| s != NONE) {
             let [bx, by, bz, kind] = self.moves[s as usize];
             let corner = [bx, by, bz];
@@ -166,6 +171,7 @@ impl Relocation {
             for r in 0..MOVED {
                 let d: [u8; 3] = std::array::from_fn(|axis| at[axis][r].wrapping_sub(corner[axis]));
                 if d.iter().all(|&c| c < 3) {
+                    self.touched = true;
                     for axis in 0..3 {
                         let c = d[turn.from[axis]];
                         let c = if turn.flip[axis] != 0 { 2 - c } else { c };
@@ -196,6 +202,7 @@ impl Relocation {
         ];
         let two = _mm256_set1_epi8(2);
         let three = _mm256_set1_epi8(3);
+        self.touched = false;
         for &s in stretch.iter().filter(|&&s| s != NONE) {
             let [bx, by, bz, kind] = self.moves[s as usize];
             let corner = [bx, by, bz].map(|c| _mm256_set1_epi8(c as i8));
@@ -207,6 +214,7 @@ impl Relocation {
             if _mm256_testz_si256(inside, inside) == 1 {
                 continue;
             }
+            self.touched = true;
             let turn = &self.turns[kind as usize];
             for axis in 0..3 {
                 // With f all ones, (c ^ f) + 3 = 2 - c; with f zero, c.
