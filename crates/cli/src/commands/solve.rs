@@ -47,9 +47,11 @@ pub struct SolveArgs {
     /// 2 by default; from 3 the default also runs on the cube seen through each of its
     /// 12 symmetries, and the shortest answer is kept, and a cube of about 30-60
     /// scramble moves gets annealed whole sequences, which take tens of seconds; from
-    /// 4 a cube of up to about 100 scramble moves gets long runs of them, minutes at 4
-    /// and about 37 minutes at 5, which --timeout shortens, unless the answer found
-    /// before is no longer than the scramble its misplaced cells suggest). Without
+    /// 4 a cube of up to about 100 scramble moves gets long runs of them, about 5
+    /// minutes at 4 (and 5 more for a second round when the first leaves the answer
+    /// longer than that scramble) and about 37 minutes at 5, which --timeout shortens,
+    /// unless the answer found before is no longer than the scramble its misplaced
+    /// cells suggest). Without
     /// --timeout the search is measured in work, not time, so the same cube always
     /// gets the same answer.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]

@@ -124,9 +124,9 @@ pub fn likely_length(misplaced: usize) -> usize {
     n0 + (n1 - n0) * (misplaced - m0) / (m1 - m0)
 }
 
-/// Slots of run number `run` at `effort` on a cube of `misplaced` cells: 60 at effort
-/// 3; above, the likely scramble length plus [`SPARE_SLOTS`] for the first run and
-/// [`MOST_SLOTS`] for the others, as the length is only a guess.
+/// Slots of run number `run` of a round at `effort` on a cube of `misplaced` cells: 60
+/// at effort 3; above, the likely scramble length plus [`SPARE_SLOTS`] for the first
+/// run of each round and [`MOST_SLOTS`] for the others, as the length is only a guess.
 fn slots_for(effort: u32, misplaced: usize, run: u64) -> usize {
     if effort < LONG_EFFORT {
         SLOTS
@@ -208,20 +208,57 @@ fn runs_and_cooling(effort: u32) -> (u64, Cooling) {
     (runs, Cooling { steps, cold })
 }
 
-/// The effort's annealing runs on `cube` (seeds 0, 1, ...; on all cores), best first;
-/// each cools as far as `spent` says its time allowance is spent when that is ahead
-/// of its steps, and ends with it (see [`run`]).
-pub(super) fn runs(cube: &Cube, effort: u32, spent: &(dyn Fn(f64) -> f64 + Sync)) -> Vec<Annealed> {
+/// Rounds of runs at `effort`: effort 4 makes a second round of two runs (seeds 2 and
+/// 3) when the first leaves the answer longer than the scramble the cube's cells
+/// suggest (see [`another_round`]). A deep scramble's runs either find the basin of
+/// its undo or not, by the draw alone (the bench's scramble-3 gave 97 moves or 318 as
+/// the seeds fell), so a cube the first two miss gets two more tickets; a cube they
+/// solve short enough is left as it was. Effort 5's runs are five times as long, and
+/// it keeps one round.
+pub(super) fn rounds(effort: u32) -> u64 {
+    if effort == LONG_EFFORT {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether round `round` (from 0) of the runs at `effort` is made on a cube of
+/// `misplaced` cells whose best answer so far has `best` moves (polished; `None`
+/// before any): while the effort has rounds left and the answer is worth annealing
+/// for ([`worth_annealing`]); a further round only while a time budget leaves the
+/// runs time (`budget_spent`: its share for the runs is gone).
+pub(super) fn another_round(
+    effort: u32,
+    round: u64,
+    misplaced: usize,
+    best: Option<usize>,
+    budget_spent: bool,
+) -> bool {
+    round < rounds(effort)
+        && best.is_none_or(|b| worth_annealing(effort, misplaced, b))
+        && (round == 0 || !budget_spent)
+}
+
+/// Round `round` of the effort's annealing runs on `cube` (seeds `round * runs`, ...;
+/// on all cores), best first; each cools as far as `spent` says its time allowance is
+/// spent when that is ahead of its steps, and ends with it (see [`run`]).
+pub(super) fn runs(
+    cube: &Cube,
+    effort: u32,
+    round: u64,
+    spent: &(dyn Fn(f64) -> f64 + Sync),
+) -> Vec<Annealed> {
     let (runs, cooling) = runs_and_cooling(effort);
     let misplaced = cube.misplaced();
     let mut found: Vec<Annealed> = (0..runs)
         .into_par_iter()
-        .map(|seed| {
+        .map(|k| {
             run(
                 cube,
-                slots_for(effort, misplaced, seed),
+                slots_for(effort, misplaced, k),
                 cooling,
-                seed,
+                round * runs + k,
                 spent,
             )
         })
@@ -1102,6 +1139,40 @@ mod tests {
         assert_eq!(found.left, 0, "{} cells left", found.left);
         assert_eq!(left_by(&cube, &found), 0);
         assert!(found.moves.len() <= 12);
+    }
+
+    #[test]
+    fn effort_4_makes_a_second_round_only_for_an_answer_still_longer_than_the_likely_scramble() {
+        let likely = likely_length(473);
+        assert!(another_round(4, 0, 473, None, false));
+        assert!(another_round(4, 1, 473, Some(likely + 1), false));
+        assert!(!another_round(4, 1, 473, Some(likely), false));
+        assert!(!another_round(4, 1, 473, Some(likely + 1), true));
+        assert!(!another_round(4, 2, 473, Some(400), false));
+        // The first round is made under any budget (its runs end by time); efforts 3
+        // and 5 make one round.
+        assert!(another_round(4, 0, 473, Some(400), true));
+        assert!(
+            another_round(5, 0, 473, Some(400), false)
+                && !another_round(5, 1, 473, Some(400), false)
+        );
+        assert!(!another_round(3, 1, 400, Some(400), false));
+    }
+
+    #[test]
+    fn a_second_round_draws_other_runs_than_the_first() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let (cube, _) = scramble(&mut rng, 40);
+        let spent = |_| 1.0;
+        let first = runs(&cube, 4, 0, &spent);
+        let second = runs(&cube, 4, 1, &spent);
+        assert_eq!((first.len(), second.len()), (2, 2));
+        for found in first.iter().chain(&second) {
+            assert_eq!(left_by(&cube, found), found.left);
+        }
+        assert!(second
+            .iter()
+            .all(|b| first.iter().all(|a| a.moves != b.moves)));
     }
 
     #[test]

@@ -551,8 +551,8 @@ fn solve_at(cube: &Cube, opts: &SolveOptions, long_inline: bool) -> Result<Vec<M
     Ok(moves)
 }
 
-/// The annealing stage: the effort's runs on `cube` (see [`anneal`]), when
-/// [`anneal::worth_annealing`] says the `best` solution so far (polished) is long
+/// The annealing stage: the effort's runs on `cube` (see [`anneal`]), round by round
+/// while [`anneal::another_round`] says the `best` solution so far (polished) is long
 /// enough to be worth it; each run's sequence that [`anneal::finishes`] says is worth
 /// it (one leaving few cells; a long run's always) is finished as a beam's path is,
 /// polished, and kept in `best` when shorter. A long run's sequence is finished on
@@ -566,32 +566,33 @@ fn annealed(
     ctx: &Ctx,
 ) -> Result<(), SolveError> {
     let level = ctx.opts.effort.level();
-    let worth = best
-        .as_ref()
-        .is_none_or(|b| anneal::worth_annealing(level, cube.misplaced(), b.len()));
-    if !worth {
-        return Ok(());
-    }
-    ctx.report("anneal", cube, 0);
-    let began = ctx.start.elapsed();
-    let spent = |steps: f64| {
-        let by_time = ctx.annealing_spent(began);
-        ctx.report_part("anneal", cube, 0, Some(steps.max(by_time)));
-        by_time
-    };
-    for found in anneal::runs(cube, level, &spent) {
-        let left = played(cube, &found.moves);
-        ctx.report("anneal", &left, found.moves.len());
-        if !anneal::finishes(level, found.left) {
-            continue;
+    for round in 0.. {
+        let began = ctx.start.elapsed();
+        let budget_spent = ctx.annealing_spent(began) >= 1.0;
+        let best_len = best.as_ref().map(Vec::len);
+        if !anneal::another_round(level, round, cube.misplaced(), best_len, budget_spent) {
+            break;
         }
-        let views = if anneal::long_runs(level) {
-            SYMMETRIES
-        } else {
-            1
+        ctx.report("anneal", cube, 0);
+        let spent = |steps: f64| {
+            let by_time = ctx.annealing_spent(began);
+            ctx.report_part("anneal", cube, 0, Some(steps.max(by_time)));
+            by_time
         };
-        let moves = finished_in_views(cube, &found.moves, views, from_start, ctx)?;
-        keep_shorter(best, moves);
+        for found in anneal::runs(cube, level, round, &spent) {
+            let left = played(cube, &found.moves);
+            ctx.report("anneal", &left, found.moves.len());
+            if !anneal::finishes(level, found.left) {
+                continue;
+            }
+            let views = if anneal::long_runs(level) {
+                SYMMETRIES
+            } else {
+                1
+            };
+            let moves = finished_in_views(cube, &found.moves, views, from_start, ctx)?;
+            keep_shorter(best, moves);
+        }
     }
     Ok(())
 }
