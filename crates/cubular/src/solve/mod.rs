@@ -22,7 +22,9 @@
 //! before the endgame, commutators are put into the path where its own moves bring
 //! their pieces together (see `insert`). A solution of at most 100 moves is tightened
 //! (see `tighten`), and a final pass merges and cancels moves and replaces runs by
-//! fewer. Every solution is checked by applying it before it is returned.
+//! fewer; last of all, undos played too early, taken back and played again are put
+//! where they belong (see `takeback`). Every solution is checked by applying it
+//! before it is returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
 //! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
@@ -48,6 +50,7 @@ mod relocation;
 mod repair;
 mod shorten;
 mod sweep;
+mod takeback;
 mod tighten;
 mod weights;
 
@@ -357,6 +360,16 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let mut best = Some(moves.clone());
         annealed(cube, &mut best, &std::cell::OnceCell::new(), &ctx)?;
         take_if_shorter(cube, &mut moves, best.expect("kept"))?;
+    }
+    // Last, undos played too early and taken back come out (see `takeback`): after
+    // everything else, so that the pass only ever shortens the answer.
+    let taken = takeback::take_back(cube.cells(), &SOLVED, &moves);
+    if taken.len() < moves.len() {
+        take_if_shorter(
+            cube,
+            &mut moves,
+            shorten::shorten(cube.cells(), &SOLVED, &taken),
+        )?;
     }
     Ok(Solution {
         moves,
