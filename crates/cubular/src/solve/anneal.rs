@@ -910,24 +910,42 @@ mod tests {
     fn the_kept_residue_is_what_the_slots_leave_after_every_step() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let (cube, _) = scramble(&mut rng, 40);
-        let slots = 30;
-        let mut seq = Sequence::new(&cube, slots);
-        let mut draw = Draw::new();
-        for step in 0..3000 {
-            if step % 3 == 0 {
-                seq.refill(rng.gen_range(0..slots), 2.0, &mut draw, &mut rng);
-            } else {
-                let (i, j) = (rng.gen_range(0..slots), rng.gen_range(0..slots));
-                if i != j && seq.slots[i] != NONE {
-                    let now = seq.relocated(i, j);
-                    seq.relocate(i, j, now);
-                }
-            }
+        let mut seq = Sequence::new(&cube, 30);
+        random_steps(&mut seq, 3000, 3, &mut rng, |seq, step, _| {
             let mut cells = *cube.cells();
             for &m in &seq.slots {
                 play(&mut cells, m);
             }
             assert_eq!(seq.now, Residue::between(&cells, &SOLVED), "step {step}");
+        });
+    }
+
+    /// Makes `steps` random steps on `seq`: every `refill_every`-th refills a random
+    /// slot, the others move a random move to a random slot, kept whatever it leaves.
+    /// After each, `check` gets the sequence, the step and whether a moved move passed
+    /// only moves it commutes with.
+    fn random_steps(
+        seq: &mut Sequence,
+        steps: usize,
+        refill_every: usize,
+        rng: &mut ChaCha8Rng,
+        mut check: impl FnMut(&Sequence, usize, bool),
+    ) {
+        let slots = seq.slots.len();
+        let mut draw = Draw::new();
+        for step in 0..steps {
+            let mut commuted = false;
+            if step % refill_every == 0 {
+                seq.refill(rng.gen_range(0..slots), 2.0, &mut draw, rng);
+            } else {
+                let (i, j) = (rng.gen_range(0..slots), rng.gen_range(0..slots));
+                if i != j && seq.slots[i] != NONE {
+                    let now = seq.relocated(i, j);
+                    commuted = !seq.relocation.touched;
+                    seq.relocate(i, j, now);
+                }
+            }
+            check(seq, step, commuted);
         }
     }
 
@@ -937,19 +955,9 @@ mod tests {
         let (cube, _) = scramble(&mut rng, 30);
         let slots = 40;
         let mut seq = Sequence::new(&cube, slots);
-        let mut draw = Draw::new();
         let mut commuted = 0;
-        for step in 0..4000 {
-            if step % 4 == 0 {
-                seq.refill(rng.gen_range(0..slots), 2.0, &mut draw, &mut rng);
-            } else {
-                let (i, j) = (rng.gen_range(0..slots), rng.gen_range(0..slots));
-                if i != j && seq.slots[i] != NONE {
-                    let now = seq.relocated(i, j);
-                    commuted += !seq.relocation.touched as usize;
-                    seq.relocate(i, j, now);
-                }
-            }
+        random_steps(&mut seq, 4000, 4, &mut rng, |seq, step, passed| {
+            commuted += passed as usize;
             // Every cube and wanted digit the sequence holds valid is what replaying
             // the slots gives.
             let mut cells = *cube.cells();
@@ -970,7 +978,7 @@ mod tests {
                     play(&mut wanted, inverse(seq.slots[k - 1]));
                 }
             }
-        }
+        });
         assert!(
             commuted > 500,
             "only {commuted} relocations past commuting moves"
