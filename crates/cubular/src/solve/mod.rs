@@ -1033,9 +1033,12 @@ mod tests {
         );
         // The further runs report their effort, symmetry and the best answer so far:
         // the default in every symmetry first, then the higher efforts.
+        // The best so far is the first run's answer, before the taking back that
+        // follows everything.
+        let first = solve_at(&cube, &at(week, false), false).unwrap().len();
         let reports = reports.lock().unwrap();
         assert!(reports.contains(&(1, None, 0)));
-        assert!(reports.contains(&(2, Some(alone.moves.len()), 0)));
+        assert!(reports.contains(&(2, Some(first), 0)));
         for symmetry in 1..SYMMETRIES {
             assert!(reports.iter().any(|&(e, _, s)| e == 2 && s == symmetry));
         }
