@@ -87,7 +87,7 @@ fn packed(path: &[Move], later: bool) -> Vec<Move> {
 }
 
 /// The cube `start` after `moves`.
-fn played(start: &[u8; CELLS], moves: &[Move]) -> [u8; CELLS] {
+pub(super) fn played(start: &[u8; CELLS], moves: &[Move]) -> [u8; CELLS] {
     let mut cells = *start;
     play_all(&mut cells, moves);
     cells

@@ -11,9 +11,10 @@
 //! A candidate costs one playing of the answer, and there are few pairs, so the
 //! pass takes milliseconds.
 
+use super::shorten::played;
 use super::simplify;
 use crate::cube::CELLS;
-use crate::moves::{play_all, Move};
+use crate::moves::Move;
 
 /// Longest stretch between a move and the move taking it back that is tried.
 const MOST_BETWEEN: usize = 24;
@@ -60,13 +61,6 @@ fn shortened(start: &[u8; CELLS], target: &[u8; CELLS], path: &[Move]) -> Option
         }
     }
     None
-}
-
-/// The cube `start` after `moves`.
-fn played(start: &[u8; CELLS], moves: &[Move]) -> [u8; CELLS] {
-    let mut cells = *start;
-    play_all(&mut cells, moves);
-    cells
 }
 
 #[cfg(test)]
