@@ -14,6 +14,7 @@
 //! the sequence to solve the cube are kept, and rebuilt lazily after a change; a step
 //! that moves a move counts only the cells that changes (see `relocation`).
 
+use super::bonds;
 use super::relocation::Relocation;
 use crate::cube::{Cube, CELLS, SOLVED};
 use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
@@ -109,29 +110,75 @@ const DEPTHS: [(usize, usize); 8] = [
 /// The scramble length whose median misplaced cells is `misplaced` (read between the
 /// lengths of [`DEPTHS`]; 30 below, 100 above).
 pub fn likely_length(misplaced: usize) -> usize {
-    let (first, last) = (DEPTHS[0], DEPTHS[DEPTHS.len() - 1]);
-    if misplaced <= first.1 {
-        return first.0;
-    }
-    if misplaced >= last.1 {
-        return last.0;
-    }
-    let k = DEPTHS
-        .iter()
-        .position(|&(_, m)| m >= misplaced)
-        .expect("within the table");
-    let ((n0, m0), (n1, m1)) = (DEPTHS[k - 1], DEPTHS[k]);
-    n0 + (n1 - n0) * (misplaced - m0) / (m1 - m0)
+    read_between(&DEPTHS, misplaced)
 }
 
-/// Slots of run number `run` of a round at `effort` on a cube of `misplaced` cells: 60
-/// at effort 3; above, the likely scramble length plus [`SPARE_SLOTS`] for the first
-/// run of each round and [`MOST_SLOTS`] for the others, as the length is only a guess.
-fn slots_for(effort: u32, misplaced: usize, run: u64) -> usize {
+/// The length in `table` (lengths and their medians, both rising) whose median is
+/// `x`, read between the rows; the first length below the table, the last above.
+fn read_between(table: &[(usize, usize)], x: usize) -> usize {
+    let (first, last) = (table[0], table[table.len() - 1]);
+    if x <= first.1 {
+        return first.0;
+    }
+    if x >= last.1 {
+        return last.0;
+    }
+    let k = table
+        .iter()
+        .position(|&(_, m)| m >= x)
+        .expect("within the table");
+    let ((n0, m0), (n1, m1)) = (table[k - 1], table[k]);
+    n0 + (n1 - n0) * (x - m0) / (m1 - m0)
+}
+
+/// The median broken bonds (neighbouring cells whose digits do not differ by one, mod
+/// 9; see `bonds::broken`) of random scrambles of 30, 35, ... 100 moves (200 of each;
+/// `scramble` from `ChaCha8Rng` seeds `1000 * length + k`, made by
+/// `crates/cubular/examples/depth_signs.rs`). Read off this table a scramble's length
+/// is about 4.3 moves out on average for scrambles of 60-100 moves, where the
+/// misplaced cells of [`DEPTHS`] are about 7 out: a move breaks the bonds across its
+/// block's surface, and fewer of those a later move mends by chance than cells it
+/// puts back.
+const BOND_DEPTHS: [(usize, usize); 15] = [
+    (30, 544),
+    (35, 606),
+    (40, 654),
+    (45, 702),
+    (50, 747),
+    (55, 788),
+    (60, 830),
+    (65, 858),
+    (70, 891),
+    (75, 926),
+    (80, 951),
+    (85, 978),
+    (90, 1006),
+    (95, 1024),
+    (100, 1048),
+];
+
+/// The scramble length whose median broken bonds is `broken` (read between the lengths
+/// of [`BOND_DEPTHS`]; 30 below, 100 above): a sharper guess than [`likely_length`].
+pub fn likely_length_by_bonds(broken: usize) -> usize {
+    read_between(&BOND_DEPTHS, broken)
+}
+
+/// Slots of run number `run` of round `round` at `effort` on `cube`: 60 at effort 3;
+/// above, in the first round the likely scramble length by misplaced cells plus
+/// [`SPARE_SLOTS`] for the first run and [`MOST_SLOTS`] for the other, as that length
+/// is only a guess; in a further round the likely length by broken bonds plus
+/// [`SPARE_SLOTS`], and plus half as many again, the sharper guess (see
+/// [`BOND_DEPTHS`]): the bench's 78-move scramble-14, 489 cells, looks like 97 moves
+/// by its cells and 74 by its bonds, and a run in 88 slots undid it (0 cells left)
+/// where four in 100 slots left 60-89.
+fn slots_for(effort: u32, cube: &Cube, round: u64, run: u64) -> usize {
     if effort < LONG_EFFORT {
         SLOTS
+    } else if round > 0 {
+        let likely = likely_length_by_bonds(bonds::broken(cube.cells()) as usize);
+        (likely + SPARE_SLOTS + run as usize * SPARE_SLOTS / 2).min(MOST_SLOTS)
     } else if run == 0 {
-        (likely_length(misplaced) + SPARE_SLOTS).min(MOST_SLOTS)
+        (likely_length(cube.misplaced()) + SPARE_SLOTS).min(MOST_SLOTS)
     } else {
         MOST_SLOTS
     }
@@ -250,13 +297,12 @@ pub(super) fn runs(
     spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Vec<Annealed> {
     let (runs, cooling) = runs_and_cooling(effort);
-    let misplaced = cube.misplaced();
     let mut found: Vec<Annealed> = (0..runs)
         .into_par_iter()
         .map(|k| {
             run(
                 cube,
-                slots_for(effort, misplaced, k),
+                slots_for(effort, cube, round, k),
                 cooling,
                 round * runs + k,
                 spent,
@@ -1092,19 +1138,34 @@ mod tests {
         for &(n, m) in &DEPTHS {
             assert_eq!(likely_length(m), n);
         }
+        for &(n, b) in &BOND_DEPTHS {
+            assert_eq!(likely_length_by_bonds(b), n);
+        }
         assert_eq!(likely_length(0), 30);
         assert_eq!(likely_length(700), 100);
         assert_eq!(likely_length(405), 54);
-        let mut last = 0;
-        for m in 0..=729 {
-            let n = likely_length(m);
-            assert!(n >= last, "{m}");
-            last = n;
-            assert_eq!(slots_for(3, m, 0), SLOTS);
-            assert!(slots_for(5, m, 0) <= MOST_SLOTS);
-            assert_eq!(slots_for(5, m, 1), MOST_SLOTS);
+        assert_eq!(likely_length_by_bonds(0), 30);
+        assert_eq!(likely_length_by_bonds(2000), 100);
+        assert_eq!(likely_length_by_bonds(917), 73);
+        let mut last = (0, 0);
+        for x in 0..=2000 {
+            let now = (likely_length(x.min(729)), likely_length_by_bonds(x));
+            assert!(now.0 >= last.0 && now.1 >= last.1, "{x}");
+            last = now;
         }
-        assert_eq!(slots_for(4, 420, 0), 70);
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        for n in [10, 40, 70, 100] {
+            let (cube, _) = scramble(&mut rng, n);
+            let by_cells = likely_length(cube.misplaced());
+            let by_bonds = likely_length_by_bonds(bonds::broken(cube.cells()) as usize);
+            for (round, run) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                assert_eq!(slots_for(3, &cube, round, run), SLOTS);
+            }
+            assert_eq!(slots_for(4, &cube, 0, 0), (by_cells + 10).min(MOST_SLOTS));
+            assert_eq!(slots_for(5, &cube, 0, 1), MOST_SLOTS);
+            assert_eq!(slots_for(4, &cube, 1, 0), (by_bonds + 10).min(MOST_SLOTS));
+            assert_eq!(slots_for(4, &cube, 1, 1), (by_bonds + 15).min(MOST_SLOTS));
+        }
     }
 
     #[test]
