@@ -52,6 +52,7 @@ mod shorten;
 mod sweep;
 mod takeback;
 mod tighten;
+mod untangle;
 mod weights;
 
 pub use effort::Effort;
@@ -361,15 +362,14 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         annealed(cube, &mut best, &std::cell::OnceCell::new(), &ctx)?;
         take_if_shorter(cube, &mut moves, best.expect("kept"))?;
     }
-    // Last, undos played too early and taken back come out (see `takeback`): after
-    // everything else, so that the pass only ever shortens the answer.
-    let taken = takeback::take_back(cube.cells(), &SOLVED, &moves);
-    if taken.len() < moves.len() {
-        take_if_shorter(
-            cube,
-            &mut moves,
-            shorten::shorten(cube.cells(), &SOLVED, &taken),
-        )?;
+    // Last, undos played too early and taken back come out (see `takeback`), and from
+    // effort 4 tangles (see `untangle`) while a time budget lasts: after everything
+    // else, so that the passes only ever shorten the answer.
+    let untangles =
+        anneal::long_runs(level) && opts.time_budget.is_none_or(|b| start.elapsed() < b);
+    let loose = loosened(cube, &moves, untangles);
+    if loose.len() < moves.len() {
+        take_if_shorter(cube, &mut moves, loose)?;
     }
     Ok(Solution {
         moves,
@@ -604,10 +604,38 @@ fn annealed(
                 1
             };
             let moves = finished_in_views(cube, &found.moves, views, from_start, ctx)?;
+            // A long run's answer is often the undo but for a tangle or two, which
+            // the last pass would cut out of the best answer only: cut out of each,
+            // a run's answer may become the best.
+            let moves = if anneal::long_runs(level) {
+                let untangles = ctx.opts.time_budget.is_none_or(|b| ctx.start.elapsed() < b);
+                loosened(cube, &moves, untangles)
+            } else {
+                moves
+            };
             keep_shorter(best, moves);
         }
     }
     Ok(())
+}
+
+/// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
+/// [`takeback`], milliseconds) and, when `untangles` (in the long runs' efforts, see
+/// [`anneal::long_runs`], while a time budget lasts: it takes seconds), tangles cut
+/// out and mended (see [`untangle`]), the rest shortened, while that helps. Never
+/// longer than `moves`.
+fn loosened(cube: &Cube, moves: &[Move], untangles: bool) -> Vec<Move> {
+    let mut best = moves.to_vec();
+    loop {
+        let mut next = takeback::take_back(cube.cells(), &SOLVED, &best);
+        if untangles {
+            next = untangle::untangle(cube.cells(), &next);
+        }
+        if next.len() >= best.len() {
+            return best;
+        }
+        best = shorten::shorten(cube.cells(), &SOLVED, &next);
+    }
 }
 
 /// The shortest of the finishes of `moves` (played on `cube`) on the cube seen through
