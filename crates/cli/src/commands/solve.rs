@@ -48,8 +48,9 @@ pub struct SolveArgs {
     /// 12 symmetries, and the shortest answer is kept, and a cube of about 30-60
     /// scramble moves gets annealed whole sequences, which take tens of seconds; from
     /// 4 a cube of up to about 100 scramble moves gets long runs of them, about 5
-    /// minutes at 4 (and 5 more for a second round when the first leaves the answer
-    /// longer than that scramble) and about 37 minutes at 5, which --timeout shortens,
+    /// minutes at 4 (5 more for a second round when the first leaves the answer longer
+    /// than that scramble, and 10 more for a third when the second does too) and about
+    /// 37 minutes at 5, which --timeout shortens,
     /// unless the answer found before is no longer than the scramble its misplaced
     /// cells suggest). Without
     /// --timeout the search is measured in work, not time, so the same cube always

@@ -234,16 +234,18 @@ struct Cooling {
     cold: f64,
 }
 
-/// Runs and how each cools at `effort`: at effort 3 two runs of 16 million steps (about
-/// 20 s on two cores); at effort 4 two of 200 million (about 5 minutes a run in 100
-/// slots) and at 5 two of a billion (about 37 minutes). Runs differ in their seeds
-/// (and above effort 3 their slots); the best of two is much better than one, as a
-/// run's end varies widely, but for the same work a longer run is worth more than
-/// more runs (see "Longer runs, not more of them" and "Long runs for deep scrambles"
-/// in `docs/cubular-solver.md`).
-fn runs_and_cooling(effort: u32) -> (u64, Cooling) {
+/// Runs and how each cools in round `round` at `effort`: at effort 3 two runs of 16
+/// million steps (about 20 s on two cores); at effort 4 two of 200 million (about 5
+/// minutes a run in 100 slots), in its third round two of 400 million; at 5 two of a
+/// billion (about 37 minutes). Runs differ in their seeds (and above effort 3 their
+/// slots); the best of two is much better than one, as a run's end varies widely,
+/// but for the same work a longer run is worth more than more runs (see "Longer
+/// runs, not more of them" and "Long runs for deep scrambles" in
+/// `docs/cubular-solver.md`).
+fn runs_and_cooling(effort: u32, round: u64) -> (u64, Cooling) {
     let (runs, steps) = match effort {
         ..=3 => (2, 16_000_000),
+        4 if round >= 2 => (2, 400_000_000),
         4 => (2, 200_000_000),
         _ => (2, 1_000_000_000),
     };
@@ -257,14 +259,16 @@ fn runs_and_cooling(effort: u32) -> (u64, Cooling) {
 
 /// Rounds of runs at `effort`: effort 4 makes a second round of two runs (seeds 2 and
 /// 3) when the first leaves the answer longer than the scramble the cube's cells
-/// suggest (see [`another_round`]). A deep scramble's runs either find the basin of
-/// its undo or not, by the draw alone (the bench's scramble-3 gave 97 moves or 318 as
-/// the seeds fell), so a cube the first two miss gets two more tickets; a cube they
-/// solve short enough is left as it was. Effort 5's runs are five times as long, and
-/// it keeps one round.
+/// suggest (see [`another_round`]), and a third of two longer runs (seeds 4 and 5)
+/// when the second does too. A deep scramble's runs either find the basin of its
+/// undo or not, by the draw alone (the bench's scramble-3 gave 97 moves or 318 as
+/// the seeds fell), so a cube the first two miss gets more tickets, and the last
+/// ones longer, as the runs left on such cubes are far from undone (60-150 cells); a
+/// cube they solve short enough is left as it was. Effort 5's runs are five times as
+/// long, and it keeps one round.
 pub(super) fn rounds(effort: u32) -> u64 {
     if effort == LONG_EFFORT {
-        2
+        3
     } else {
         1
     }
@@ -296,7 +300,7 @@ pub(super) fn runs(
     round: u64,
     spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Vec<Annealed> {
-    let (runs, cooling) = runs_and_cooling(effort);
+    let (runs, cooling) = runs_and_cooling(effort, round);
     let mut found: Vec<Annealed> = (0..runs)
         .into_par_iter()
         .map(|k| {
@@ -1195,9 +1199,13 @@ mod tests {
 
     #[test]
     fn a_long_run_ends_warm_and_still_undoes_a_short_scramble() {
-        let (_, cooling) = runs_and_cooling(4);
+        let (_, cooling) = runs_and_cooling(4, 0);
         assert_eq!(cooling.cold, LONG_COLD);
-        assert_eq!(runs_and_cooling(3).1.cold, COLD);
+        assert_eq!(runs_and_cooling(3, 0).1.cold, COLD);
+        assert_eq!(
+            runs_and_cooling(4, 2).1.steps,
+            2 * runs_and_cooling(4, 1).1.steps
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (cube, _) = scramble(&mut rng, 8);
         let cooling = Cooling {
@@ -1211,13 +1219,15 @@ mod tests {
     }
 
     #[test]
-    fn effort_4_makes_a_second_round_only_for_an_answer_still_longer_than_the_likely_scramble() {
+    fn effort_4_makes_further_rounds_only_for_an_answer_still_longer_than_the_likely_scramble() {
         let likely = likely_length(473);
         assert!(another_round(4, 0, 473, None, false));
         assert!(another_round(4, 1, 473, Some(likely + 1), false));
         assert!(!another_round(4, 1, 473, Some(likely), false));
         assert!(!another_round(4, 1, 473, Some(likely + 1), true));
-        assert!(!another_round(4, 2, 473, Some(400), false));
+        assert!(another_round(4, 2, 473, Some(likely + 1), false));
+        assert!(!another_round(4, 2, 473, Some(likely), false));
+        assert!(!another_round(4, 3, 473, Some(400), false));
         // The first round is made under any budget (its runs end by time); efforts 3
         // and 5 make one round.
         assert!(another_round(4, 0, 473, Some(400), true));
