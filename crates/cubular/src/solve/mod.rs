@@ -23,8 +23,10 @@
 //! their pieces together (see `insert`). A solution of at most 100 moves is tightened
 //! (see `tighten`), and a final pass merges and cancels moves and replaces runs by
 //! fewer; last of all, undos played too early, taken back and played again are put
-//! where they belong (see `takeback`). Every solution is checked by applying it
-//! before it is returned.
+//! where they belong (see `takeback`), and from effort 4 tangles of a few blocks
+//! turned back and forth are cut out and mended (see `untangle`), on each long run's
+//! answer and on the last. Every solution is checked by applying it before it is
+//! returned.
 //!
 //! This module runs the stages and keeps the shortest answer; `effort` says how hard
 //! each stage searches ([`Effort`]), `lead` which beams a cube gets and which of their
