@@ -9,7 +9,7 @@
 //! ```
 
 use cubist_cubular::scramble::scramble;
-use cubist_cubular::Cube;
+use cubist_cubular::solve::anneal::broken_bonds;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -67,21 +67,4 @@ fn read_off(medians: &[(usize, usize)], x: usize) -> f64 {
     let k = medians.iter().position(|&(_, m)| m >= x).expect("within");
     let ((n0, m0), (n1, m1)) = (medians[k - 1], medians[k]);
     n0 as f64 + (n1 - n0) as f64 * (x - m0) as f64 / (m1 - m0).max(1) as f64
-}
-
-/// Bonds between neighbouring cells whose digits do not differ by one (mod 9).
-fn broken_bonds(cube: &Cube) -> usize {
-    let d = |x: usize, y: usize, z: usize| cube.get(x, y, z);
-    let apart = |a: u8, b: u8| !matches!((9 + a - b) % 9, 1 | 8);
-    let mut n = 0;
-    for x in 0..9 {
-        for y in 0..9 {
-            for z in 0..9 {
-                n += (x < 8 && apart(d(x, y, z), d(x + 1, y, z))) as usize;
-                n += (y < 8 && apart(d(x, y, z), d(x, y + 1, z))) as usize;
-                n += (z < 8 && apart(d(x, y, z), d(x, y, z + 1))) as usize;
-            }
-        }
-    }
-    n
 }

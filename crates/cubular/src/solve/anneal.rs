@@ -157,6 +157,12 @@ const BOND_DEPTHS: [(usize, usize); 15] = [
     (100, 1048),
 ];
 
+/// Broken bonds of `cube`: neighbouring cells whose digits do not differ by one (mod
+/// 9), the sign [`BOND_DEPTHS`] reads a scramble's length off.
+pub fn broken_bonds(cube: &Cube) -> usize {
+    bonds::broken(cube.cells()) as usize
+}
+
 /// The scramble length whose median broken bonds is `broken` (read between the lengths
 /// of [`BOND_DEPTHS`]; 30 below, 100 above): a sharper guess than [`likely_length`].
 pub fn likely_length_by_bonds(broken: usize) -> usize {
@@ -175,7 +181,7 @@ fn slots_for(effort: u32, cube: &Cube, round: u64, run: u64) -> usize {
     if effort < LONG_EFFORT {
         SLOTS
     } else if round > 0 {
-        let likely = likely_length_by_bonds(bonds::broken(cube.cells()) as usize);
+        let likely = likely_length_by_bonds(broken_bonds(cube));
         (likely + SPARE_SLOTS + run as usize * SPARE_SLOTS / 2).min(MOST_SLOTS)
     } else if run == 0 {
         (likely_length(cube.misplaced()) + SPARE_SLOTS).min(MOST_SLOTS)
@@ -1161,7 +1167,7 @@ mod tests {
         for n in [10, 40, 70, 100] {
             let (cube, _) = scramble(&mut rng, n);
             let by_cells = likely_length(cube.misplaced());
-            let by_bonds = likely_length_by_bonds(bonds::broken(cube.cells()) as usize);
+            let by_bonds = likely_length_by_bonds(broken_bonds(&cube));
             for (round, run) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                 assert_eq!(slots_for(3, &cube, round, run), SLOTS);
             }
