@@ -367,8 +367,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     // Last, undos played too early and taken back come out (see `takeback`), and from
     // effort 4 tangles (see `untangle`) while a time budget lasts: after everything
     // else, so that the passes only ever shorten the answer.
-    let untangles =
-        anneal::long_runs(level) && opts.time_budget.is_none_or(|b| start.elapsed() < b);
+    let untangles = anneal::long_runs(level) && !out_of_time(opts.time_budget, start);
     let loose = loosened(cube, &moves, untangles);
     if loose.len() < moves.len() {
         take_if_shorter(cube, &mut moves, loose)?;
@@ -610,8 +609,7 @@ fn annealed(
             // the last pass would cut out of the best answer only: cut out of each,
             // a run's answer may become the best.
             let moves = if anneal::long_runs(level) {
-                let untangles = ctx.opts.time_budget.is_none_or(|b| ctx.start.elapsed() < b);
-                loosened(cube, &moves, untangles)
+                loosened(cube, &moves, !out_of_time(ctx.opts.time_budget, ctx.start))
             } else {
                 moves
             };
@@ -619,6 +617,12 @@ fn annealed(
         }
     }
     Ok(())
+}
+
+/// Whether a solve begun at `start` has spent its time `budget` (never without one):
+/// the one test of the further symmetries' finishes and of the untangling.
+fn out_of_time(budget: Option<Duration>, start: Instant) -> bool {
+    budget.is_some_and(|b| start.elapsed() >= b)
 }
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
@@ -653,11 +657,7 @@ fn finished_in_views(
 ) -> Result<Vec<Move>, SolveError> {
     let mut best = None;
     for (k, symmetry) in symmetries()[..views].iter().enumerate() {
-        let budget_spent = ctx
-            .opts
-            .time_budget
-            .is_some_and(|b| ctx.start.elapsed() >= b);
-        if k > 0 && budget_spent {
+        if k > 0 && out_of_time(ctx.opts.time_budget, ctx.start) {
             break;
         }
         let seen = symmetry.cube(cube);
