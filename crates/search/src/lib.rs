@@ -1,6 +1,6 @@
 //! Puzzle-agnostic search machinery shared by the puzzle crates: table files on disk
-//! (built once, versioned, checksummed, memory-mapped), progress reporting, and
-//! packed 4-bit distance tables.
+//! (built once, versioned, checksummed, memory-mapped), progress reporting, packed
+//! 4-bit distance tables, and the [`Cancel`] token every long search polls.
 //!
 //! Pruning tables make fast solvers; they are expensive to compute and large, so they
 //! are built once, written to a cache directory and mapped into memory on later runs.
@@ -8,9 +8,11 @@
 //! match is rebuilt, never trusted.
 
 pub mod cache;
+pub mod cancel;
 pub mod nibbles;
 pub mod progress;
 
 pub use cache::{cache_dir, checksum, load_or_build, Table, TableError, TableSpec};
+pub use cancel::Cancel;
 pub use nibbles::{AtomicNibbles, Nibbles};
 pub use progress::{Progress, Spinner, SpinnerMessages};
