@@ -61,7 +61,7 @@ fn examples_are_valid() {
 #[test]
 fn solve_then_verify_challenge_1() {
     let cube = data("cubular/challenge-1.txt");
-    let moves = stdout_of(&["solve", cube.to_str().unwrap()]);
+    let moves = stdout_of(&["solve", "--work", "1", cube.to_str().unwrap()]);
     assert_solves(&cube, &moves, "default");
 }
 
@@ -69,30 +69,30 @@ fn solve_then_verify_challenge_1() {
 fn a_spent_time_budget_still_gives_a_solution() {
     // A millisecond cuts the beams short at once; sweep and endgame still finish.
     let cube = data("cubular/challenge-2.txt");
-    let moves = stdout_of(&["solve", "--timeout", "1", cube.to_str().unwrap()]);
+    let moves = stdout_of(&["solve", "--time", "0.001", cube.to_str().unwrap()]);
     assert_solves(&cube, &moves, "timeout");
 }
 
 #[test]
-fn effort_3_answers_through_a_symmetry_solve_the_cube_as_given() {
-    // A 45-move scramble that the default finishes in 168 moves, and the default on
-    // the cube seen through another symmetry in 45 (measured): effort 3's answer is
-    // one taken back from a symmetry, and must solve the cube as given.
-    solves_scramble_within(5, 45, &["--effort", "3"], "symmetry");
+fn answers_through_a_symmetry_solve_the_cube_as_given() {
+    // A 45-move scramble whose first answer is longer, and which the undo strategy
+    // on the cube seen through another symmetry undoes in 45: that answer is taken
+    // back from the symmetry, and must solve the cube as given.
+    solves_scramble_within(5, 45, &["--work", "12"], "symmetry");
 }
 
 #[test]
-fn effort_3_anneals_a_41_move_scramble_into_its_undo() {
-    // The beams leave this scramble tangled: effort 3 took 122 moves before the
-    // annealed sequences, 41 with them (measured).
-    solves_scramble_within(548, 41, &["--effort", "3"], "anneal");
+fn annealing_undoes_a_41_move_scramble_the_beams_leave_tangled() {
+    // The beams leave this scramble tangled (122 moves without annealing); the
+    // annealed sequences undo it.
+    solves_scramble_within(548, 41, &["--work", "46"], "anneal");
 }
 
 #[test]
 fn a_scramble_undone_with_two_moves_added_at_once_verifies_with_the_oracle() {
     // A 28-move scramble whose repaired path lacked two moves that help only
     // together: 46 moves before the double additions, 28 with them (measured).
-    solves_scramble_within(606, 28, &[], "double");
+    solves_scramble_within(606, 28, &["--work", "1"], "double");
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn a_deep_scramble_goes_straight_to_sweep_and_endgame_and_verifies_with_the_orac
     ]);
     let path = std::env::temp_dir().join(format!("cubist-cli-deep-{}.txt", std::process::id()));
     std::fs::write(&path, cube).unwrap();
-    let answer = stdout_of(&["solve", path.to_str().unwrap()]);
+    let answer = stdout_of(&["solve", "--work", "1", path.to_str().unwrap()]);
     assert_solves(&path, &answer, "deep");
     let _ = std::fs::remove_file(&path);
 }
@@ -241,7 +241,7 @@ fn show_draws_nine_layers() {
 #[test]
 fn json_output() {
     let cube = data("cubular/challenge-1.txt");
-    let out = stdout_of(&["solve", "--json", cube.to_str().unwrap()]);
+    let out = stdout_of(&["solve", "--json", "--work", "1", cube.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["puzzle"], "cubular");
     assert_eq!(
@@ -268,9 +268,9 @@ fn bench_refuses_empty_sets() {
 #[test]
 fn bench_solves_only_the_sets_asked_for() {
     let out = stdout_of(&[
-        "bench", "--puzzle", "cubular", "--sets", "deep", "--count", "1", "--effort", "1",
+        "bench", "--puzzle", "cubular", "--sets", "deep", "--count", "1", "--work", "1",
     ]);
-    assert!(out.contains("scrambles of 5000 moves:"), "{out}");
+    assert!(out.contains("scrambles of 5000 moves (tuning):"), "{out}");
     assert!(out.contains("deep-0 (5000 moves)"), "{out}");
     assert!(out.contains("verified"), "{out}");
     assert!(!out.contains("challenge"), "{out}");
@@ -278,18 +278,24 @@ fn bench_solves_only_the_sets_asked_for() {
 }
 
 #[test]
-fn an_effort_outside_one_to_five_is_refused() {
+fn a_budget_out_of_range_is_refused() {
     let cube = data("cubular/challenge-1.txt");
-    for effort in ["0", "6"] {
+    for (option, value, says) in [
+        ("--time", "0", "is not in (0, 86400] seconds"),
+        ("--time", "-3", "is not in (0, 86400] seconds"),
+        ("--time", "soon", "is not a number of seconds"),
+        ("--work", "0", "is not in 1..=100000"),
+        ("--work", "100001", "is not in 1..=100000"),
+    ] {
         let out = cubist()
-            .args(["solve", "--effort", effort])
+            .args(["solve", option, value])
             .arg(&cube)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(2), "{option} {value}");
         assert!(out.stdout.is_empty());
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("is not in 1..=5"), "{err}");
+        assert!(err.contains(says), "{option} {value}: {err}");
     }
 }
 

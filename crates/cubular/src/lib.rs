@@ -16,4 +16,4 @@ pub use cube::Cube;
 pub use format::{parse, Layout, ParseError};
 pub use moves::{format_moves, invert, parse_moves, Axis, Move, MoveError};
 pub use scramble::{random_move, scramble};
-pub use solve::{solve, Effort, Progress, ProgressFn, Solution, SolveError, SolveOptions};
+pub use solve::{solve, Progress, ProgressFn, Solution, SolveError, SolveOptions, DEFAULT_WORK};

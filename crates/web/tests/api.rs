@@ -313,7 +313,7 @@ async fn digit_cube_scramble_verify_and_errors() {
     .await;
     assert_eq!(status, 400);
     assert!(
-        answer["error"].as_str().unwrap().contains("effort-1"),
+        answer["error"].as_str().unwrap().contains("fast"),
         "{answer}"
     );
     let (status, _) = post(

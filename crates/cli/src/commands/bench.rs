@@ -20,11 +20,17 @@ pub struct BenchArgs {
     /// Seed of the random sets.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Digit cube: solver effort (see `cubist solve --effort`).
-    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
-    pub effort: Option<u32>,
+    /// Digit cube: time budget per cube in seconds (see `cubist solve --time`; 10 when
+    /// neither --time nor --work is given).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::commands::solve::parse_seconds)]
+    pub time: Option<f64>,
+    /// Digit cube: work budget per cube (see `cubist solve --work`).
+    #[arg(long, value_name = "UNITS", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub work: Option<u64>,
     /// Digit cube: which sets to solve (comma-separated; all when absent). The sets are
-    /// made the same whichever are solved, so a set's cubes do not change.
+    /// made the same whichever are solved, so a set's cubes do not change. The
+    /// validation sets are drawn from a fixed seed of their own that nobody tunes on;
+    /// judge a change there.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub sets: Vec<CubularSet>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
@@ -53,10 +59,16 @@ pub enum BenchPuzzle {
 pub enum CubularSet {
     /// The three challenge cubes.
     Challenge,
-    /// Scrambles of 10-100 moves.
+    /// Scrambles of 10-100 moves, from `--seed` (the tuning set).
     Scrambles,
-    /// Scrambles of 5000 moves.
+    /// Scrambles of 5000 moves, from `--seed` (the tuning set).
     Deep,
+    /// Scrambles of 10-100 moves from the validation seed.
+    #[value(name = "scrambles-validation")]
+    ScramblesValidation,
+    /// Scrambles of 5000 moves from the validation seed.
+    #[value(name = "deep-validation")]
+    DeepValidation,
 }
 
 /// Run `cubist bench`.

@@ -12,7 +12,8 @@ use std::process::ExitCode;
 #[command(after_help = "\
 Examples:
   cubist solve examples/cubular/challenge-1.txt
-  cubist solve --effort 3 examples/cubular/challenge-2.txt
+  cubist solve --time 60 examples/cubular/challenge-2.txt
+  cubist solve --work 20 --seed 3 examples/cubular/challenge-2.txt
   cubist solve < examples/rubik/singmaster-sample.txt
   cubist solve --method thistlethwaite --stages cube.txt
   cubist solve --notation counted --json cubes.txt")]
@@ -35,28 +36,23 @@ pub struct SolveArgs {
     /// Two-phase: longest solution accepted.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub max_length: usize,
-    /// Time budget per cube in milliseconds; the best solution found so far is printed.
-    /// Digit cube: the effort's answer first (its beams cut short if the budget runs
-    /// out), then the default effort on the cube seen through each of its 12
-    /// symmetries and the higher efforts (on a deeply scrambled cube those first) while
-    /// the budget lasts, each begun only when it is likely to end in time; the
-    /// shortest answer is printed.
-    #[arg(long, value_name = "MS")]
+    /// 3×3×3: time budget per cube in milliseconds; the best solution found so far is
+    /// printed. Digit cube: a cap on top of --time.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     pub timeout: Option<u64>,
-    /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;
-    /// 2 by default; from 3 the default also runs on the cube seen through each of its
-    /// 12 symmetries, and the shortest answer is kept, and a cube of about 30-60
-    /// scramble moves gets annealed whole sequences, which take tens of seconds; from
-    /// 4 a cube of up to about 100 scramble moves gets long runs of them, about 5
-    /// minutes at 4 (5 more for a second round when the first leaves the answer longer
-    /// than that scramble, and 10 more for a third when the second does too) and about
-    /// 37 minutes at 5, which --timeout shortens,
-    /// unless the answer found before is no longer than the scramble its misplaced
-    /// cells suggest). Without
-    /// --timeout the search is measured in work, not time, so the same cube always
-    /// gets the same answer.
-    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..=5))]
-    pub effort: Option<u32>,
+    /// Digit cube: time budget in seconds, spent on all cores; the shortest answer found
+    /// is printed (10 when neither --time nor --work is given). A first answer comes
+    /// within about a second, so a budget of 1 is a fast mode.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// Digit cube: work budget in the solver's units (one undo run, or a million
+    /// annealing steps); with --work and no time budget the same cube and --seed get
+    /// the same answer on every machine.
+    #[arg(long, value_name = "UNITS", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub work: Option<u64>,
+    /// Digit cube: seed of the solver's random choices.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
     /// Print each stage's moves on its own labelled line (thistlethwaite, layers).
     #[arg(long)]
     pub stages: bool,
@@ -70,6 +66,22 @@ pub struct SolveArgs {
     /// Print one JSON object per cube instead of moves.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The longest time budget accepted, in seconds (a day).
+const MOST_SECONDS: f64 = 86_400.0;
+
+/// A time budget in seconds: a number above 0 and at most [`MOST_SECONDS`].
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds > 0.0 && seconds <= MOST_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!("{text} is not in (0, {MOST_SECONDS}] seconds"))
+    }
 }
 
 /// Solving methods for the 3×3×3 (SPEC §2.6).

@@ -12,8 +12,8 @@ use crate::input::{Input, Puzzle};
 use anyhow::{anyhow, bail, Result};
 use cubist_cubular::symmetry::SYMMETRIES;
 use cubist_cubular::{
-    format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Effort, Layout, Move,
-    Progress, ProgressFn, SolveOptions,
+    format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Layout, Move, Progress,
+    ProgressFn, SolveOptions,
 };
 use cubist_search::Spinner;
 use rand::{Rng, SeedableRng};
@@ -40,35 +40,52 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
     parse_moves(&input.text).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
-/// One line on where a solve is: the stage and the cells it has left misplaced, and in
-/// a further run (a higher effort, or under `--timeout`) its effort, the symmetry it
-/// sees the cube through, and the shortest answer so far.
+/// One line on where a solve is: the stage and the cells it has left misplaced, the
+/// symmetry it sees the cube through, and the shortest answer so far.
 fn progress_message(p: &Progress) -> String {
     let stage = match p.percent {
         Some(percent) => format!("{} {percent}%", p.stage),
         None => p.stage.to_string(),
     };
     let line = format!("solving: {stage}, {} cells misplaced", p.misplaced);
-    let run = match p.symmetry {
-        0 => format!("effort {}", p.effort),
-        s => format!("effort {}, symmetry {s} of {}", p.effort, SYMMETRIES - 1),
+    let view = match p.symmetry {
+        0 => String::new(),
+        s => format!("symmetry {s} of {}; ", SYMMETRIES - 1),
     };
     match p.best {
-        Some(best) => format!("{line} ({run}; best so far {best} moves)"),
+        Some(best) => format!("{line} ({view}best so far {best} moves)"),
         None => line,
+    }
+}
+
+/// Default time budget of a digit-cube solve given neither time nor work, in seconds.
+const DEFAULT_SECONDS: f64 = 10.0;
+
+/// The budget of a digit-cube solve from `--time`, `--work` and `--timeout` (a cap in
+/// milliseconds): ten seconds when neither time nor work is given.
+fn budget(time: Option<f64>, work: Option<u64>, timeout: Option<u64>) -> Option<Duration> {
+    let time = match (time, work) {
+        (None, None) => Some(DEFAULT_SECONDS),
+        (time, _) => time,
+    }
+    .map(Duration::from_secs_f64);
+    match (time, timeout.map(Duration::from_millis)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
 /// `cubist solve` for the 9×9×9 digit cube.
 pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     let (cube, _) = read_cube(input, args.input.as_deref())?;
-    // On a terminal, where the search is: high efforts take up to a minute.
+    // On a terminal, where the search is, and the best answer so far.
     let spinner = Spinner::new("solving");
     let messages = spinner.messages();
     let opts = SolveOptions {
-        effort: args.effort.map(Effort::new).unwrap_or_default(),
-        time_budget: args.timeout.map(Duration::from_millis),
-        anytime: true,
+        time: budget(args.time, args.work, args.timeout),
+        work: args.work,
+        seed: args.seed,
+        cancel: None,
         progress: spinner.shows().then(|| -> ProgressFn {
             Arc::new(move |p: &Progress| messages.set(progress_message(p)))
         }),
@@ -214,6 +231,7 @@ type BenchCube = (String, Cube, Option<usize>);
 struct Run {
     length: usize,
     millis: f64,
+    first: f64,
     scramble: Option<usize>,
 }
 
@@ -228,50 +246,89 @@ fn stats(v: &mut [f64]) -> (f64, f64, f64) {
     (v[0], med, v[n - 1])
 }
 
+/// Seed of the digit cube's validation sets, chosen once and never tuned on: a change
+/// is judged on these sets, drawn apart from the tuning sets of `--seed`.
+pub const VALIDATION_SEED: u64 = 20_261_127;
+
+/// The random sets drawn from `seed`: `count` scrambles of 10-100 moves, then
+/// `deep` of 5000 moves (the same cubes whichever sets are solved).
+fn random_sets(
+    seed: u64,
+    count: usize,
+    deep: usize,
+    tag: &str,
+) -> (Vec<BenchCube>, Vec<BenchCube>) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let shallow = (0..count)
+        .map(|i| {
+            let n = rng.gen_range(10..=100);
+            let (c, _) = cubist_cubular::scramble(&mut rng, n);
+            (format!("{tag}scramble-{i} ({n} moves)"), c, Some(n))
+        })
+        .collect();
+    let deep = (0..deep)
+        .map(|i| {
+            let (c, _) = cubist_cubular::scramble(&mut rng, 5000);
+            (format!("{tag}deep-{i} (5000 moves)"), c, Some(5000))
+        })
+        .collect();
+    (shallow, deep)
+}
+
 /// `cubist bench` for the 9×9×9 digit cube: the challenge cubes, scrambles of 10..100
-/// moves and of 5000 moves, each solution checked by applying it.
+/// moves and of 5000 moves from `--seed` (the tuning sets) and from
+/// [`VALIDATION_SEED`], each solution checked by applying it.
 pub fn bench(args: &BenchArgs) -> Result<()> {
-    let effort = args.effort.map(Effort::new).unwrap_or_default();
+    let time = budget(args.time, args.work, None);
     let opts = SolveOptions {
-        effort,
+        time,
+        work: args.work,
         ..SolveOptions::default()
     };
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
     let shallow_n = args.count.unwrap_or(20);
     let deep_n = args.count.map_or(5, |c| c.clamp(1, 5));
-    let mut groups: Vec<(String, Vec<BenchCube>)> = Vec::new();
-    let mut ch = Vec::new();
+    let (tuning, tuning_deep) = random_sets(args.seed, shallow_n, deep_n, "");
+    let (validation, validation_deep) = random_sets(VALIDATION_SEED, shallow_n, deep_n, "v-");
+    let mut challenge = Vec::new();
     for (name, text) in CHALLENGES {
         let (c, _) = parse(text, None).map_err(|e| anyhow!("{name}: {e}"))?;
-        ch.push((name.to_string(), c, None));
+        challenge.push((name.to_string(), c, None));
     }
-    groups.push(("challenge cubes".into(), ch));
-    let mut sh = Vec::new();
-    for i in 0..shallow_n {
-        let n = rng.gen_range(10..=100);
-        let (c, _) = cubist_cubular::scramble(&mut rng, n);
-        sh.push((format!("scramble-{i} ({n} moves)"), c, Some(n)));
-    }
-    groups.push(("scrambles of 10-100 moves".into(), sh));
-    let mut dp = Vec::new();
-    for i in 0..deep_n {
-        let (c, _) = cubist_cubular::scramble(&mut rng, 5000);
-        dp.push((format!("deep-{i} (5000 moves)"), c, Some(5000)));
-    }
-    groups.push(("scrambles of 5000 moves".into(), dp));
-
+    let groups = [
+        (CubularSet::Challenge, "challenge cubes", challenge),
+        (
+            CubularSet::Scrambles,
+            "scrambles of 10-100 moves (tuning)",
+            tuning,
+        ),
+        (
+            CubularSet::Deep,
+            "scrambles of 5000 moves (tuning)",
+            tuning_deep,
+        ),
+        (
+            CubularSet::ScramblesValidation,
+            "scrambles of 10-100 moves (validation)",
+            validation,
+        ),
+        (
+            CubularSet::DeepValidation,
+            "scrambles of 5000 moves (validation)",
+            validation_deep,
+        ),
+    ];
+    let budget = match (time, args.work) {
+        (Some(t), Some(w)) => format!("{:.1} s and {w} work units a cube", t.as_secs_f64()),
+        (Some(t), None) => format!("{:.1} s a cube", t.as_secs_f64()),
+        (None, Some(w)) => format!("{w} work units a cube"),
+        (None, None) => "default work".into(),
+    };
     println!(
-        "digit cube bench: seed {}, effort {}, {} threads",
+        "digit cube bench: seed {}, validation seed {VALIDATION_SEED}, {budget}, {} threads",
         args.seed,
-        effort.level(),
         rayon::current_num_threads()
     );
-    let sets = [
-        CubularSet::Challenge,
-        CubularSet::Scrambles,
-        CubularSet::Deep,
-    ];
-    for ((title, cubes), set) in groups.into_iter().zip(sets) {
+    for (set, title, cubes) in groups {
         if !args.sets.is_empty() && !args.sets.contains(&set) {
             continue;
         }
@@ -288,8 +345,9 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
                 );
             }
             let millis = sol.elapsed.as_secs_f64() * 1000.0;
+            let first = sol.first.as_secs_f64() * 1000.0;
             println!(
-                "  {name:<26} {:>3} misplaced -> {:>5} moves {:>8.0} ms  verified",
+                "  {name:<28} {:>3} misplaced -> {:>5} moves {:>8.0} ms (first answer {first:>5.0} ms)  verified",
                 cube.misplaced(),
                 sol.moves.len(),
                 millis
@@ -297,15 +355,18 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             runs.push(Run {
                 length: sol.moves.len(),
                 millis,
+                first,
                 scramble: scr.filter(|&n| n <= 100),
             });
         }
         let mut lens: Vec<f64> = runs.iter().map(|r| r.length as f64).collect();
         let mut times: Vec<f64> = runs.iter().map(|r| r.millis).collect();
+        let mut firsts: Vec<f64> = runs.iter().map(|r| r.first).collect();
         let (l0, l1, l2) = stats(&mut lens);
         let (t0, t1, t2) = stats(&mut times);
+        let (_, _, f2) = stats(&mut firsts);
         println!(
-            "  => length min/median/max {l0:.0}/{l1:.0}/{l2:.0}, time min/median/max {t0:.0}/{t1:.0}/{t2:.0} ms"
+            "  => length min/median/max {l0:.0}/{l1:.0}/{l2:.0}, time min/median/max {t0:.0}/{t1:.0}/{t2:.0} ms, first answer within {f2:.0} ms"
         );
         let known: Vec<&Run> = runs.iter().filter(|r| r.scramble.is_some()).collect();
         if !known.is_empty() {
@@ -328,12 +389,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn progress_names_the_stage_and_in_a_further_run_the_best_so_far() {
+    fn progress_names_the_stage_the_symmetry_and_the_best_so_far() {
         let mut p = Progress {
             stage: "beam",
             misplaced: 300,
             moves: 12,
-            effort: 3,
             best: None,
             symmetry: 0,
             percent: None,
@@ -342,19 +402,28 @@ mod tests {
         p.best = Some(565);
         assert_eq!(
             progress_message(&p),
-            "solving: beam, 300 cells misplaced (effort 3; best so far 565 moves)"
+            "solving: beam, 300 cells misplaced (best so far 565 moves)"
         );
-        p.effort = 2;
         p.symmetry = 4;
         assert_eq!(
             progress_message(&p),
-            "solving: beam, 300 cells misplaced (effort 2, symmetry 4 of 11; best so far 565 moves)"
+            "solving: beam, 300 cells misplaced (symmetry 4 of 11; best so far 565 moves)"
         );
         p.stage = "anneal";
         p.percent = Some(37);
         assert_eq!(
             progress_message(&p),
-            "solving: anneal 37%, 300 cells misplaced (effort 2, symmetry 4 of 11; best so far 565 moves)"
+            "solving: anneal 37%, 300 cells misplaced (symmetry 4 of 11; best so far 565 moves)"
         );
+    }
+
+    #[test]
+    fn ten_seconds_unless_told_and_the_timeout_caps_the_time() {
+        let secs = |s: u64| Some(Duration::from_secs(s));
+        assert_eq!(budget(None, None, None), secs(10));
+        assert_eq!(budget(None, Some(5), None), None);
+        assert_eq!(budget(Some(60.0), Some(5), None), secs(60));
+        assert_eq!(budget(Some(60.0), None, Some(2000)), secs(2));
+        assert_eq!(budget(None, Some(5), Some(3000)), secs(3));
     }
 }

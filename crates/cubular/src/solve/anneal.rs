@@ -20,78 +20,17 @@ use crate::cube::{Cube, CELLS, SOLVED};
 use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use std::ops::RangeInclusive;
 
-/// Lowest effort at which a cube gets annealed sequences.
-const ANNEAL_EFFORT: u32 = 3;
-/// Misplaced cells of the cubes annealed at effort 3: about the scrambles of 30-60
-/// moves (fewer the beams undo move by move; more leave residues of a hundred cells
-/// and more after that effort's runs).
-const ANNEAL_MISPLACED: RangeInclusive<usize> = 250..=480;
-/// Misplaced cells of the cubes annealed from [`LONG_EFFORT`]: up to the most that one
-/// in ten 100-move scrambles leaves (512 of 200; see [`DEPTHS`]).
-const LONG_MISPLACED: RangeInclusive<usize> = 250..=520;
-/// Lowest effort whose runs are long enough for scrambles of 60-100 moves, and whose
-/// sequences are sized to the cube (see [`slots_for`]).
-const LONG_EFFORT: u32 = 4;
-
-/// Whether a cube of `misplaced` cells gets annealed sequences at `effort`.
-pub(super) fn anneals(effort: u32, misplaced: usize) -> bool {
-    if effort < ANNEAL_EFFORT {
-        false
-    } else if effort < LONG_EFFORT {
-        ANNEAL_MISPLACED.contains(&misplaced)
-    } else {
-        LONG_MISPLACED.contains(&misplaced)
-    }
-}
-
-/// A solution of at most this many moves (once polished, tightened and shortened as
-/// the answer will be) is not annealed for at effort 3: the beams undo scrambles this
-/// short move by move.
-const ANNEAL_SHORTEST: usize = 30;
-
-/// Whether `effort` anneals in long runs (minutes a cube), which [`crate::solve`]
-/// makes last, after the cheaper runs that may make them needless.
-pub(super) fn long_runs(effort: u32) -> bool {
-    effort >= LONG_EFFORT
-}
-
-/// Whether a cube of `misplaced` cells whose best solution so far (polished) has
-/// `best` moves is worth annealing for at `effort`: at effort 3 when it is longer than
-/// [`ANNEAL_SHORTEST`]; in long runs when it is longer than the scramble the cells
-/// suggest ([`likely_length`]). A run's sequence has about that many moves, so it
-/// seldom beats an answer that short: challenge-1 (382 cells, likely 47 moves) got
-/// 43 moves at effort 3 and the same 43 at effort 5 after 37 minutes of runs.
-pub(super) fn worth_annealing(effort: u32, misplaced: usize, best: usize) -> bool {
-    if long_runs(effort) {
-        best > likely_length(misplaced)
-    } else {
-        best > ANNEAL_SHORTEST
-    }
-}
-/// Largest residue of an annealed sequence of effort 3 that goes on to the finish.
-const ANNEAL_RESIDUE: usize = 80;
-
-/// Whether a run's sequence leaving `left` cells goes on to the finish at `effort`: at
-/// effort 3 when it leaves at most [`ANNEAL_RESIDUE`]; a long run's always. A large
-/// residue finishes in about two moves a cell (see "Large residues" in
-/// `docs/cubular-solver.md`), so its whole solution seldom beats a beam's, but the
-/// finish takes a second or two where a long run takes minutes, and on a cube the
-/// beams leave far from undone it is still the shortest answer: on the bench's
-/// 99-move scramble-10 the runs of effort 4 left 135 and 150 cells, and the answer
-/// went from 525 moves (before the runs) to 337.
-pub(super) fn finishes(effort: u32, left: usize) -> bool {
-    long_runs(effort) || left <= ANNEAL_RESIDUE
-}
-/// Slots of each sequence at effort 3: room for a scramble of about 50 moves and some
-/// spare.
-const SLOTS: usize = 60;
-/// Slots beyond the scramble's likely length (see [`slots_for`]).
+/// Misplaced cells of the cubes worth annealing: about the scrambles of 30-100 moves
+/// (fewer the beam undoes move by move; at most what one in ten 100-move scrambles
+/// leaves, 512 of 200; see [`DEPTHS`]).
+pub(super) const ANNEALED_MISPLACED: RangeInclusive<usize> = 250..=520;
+/// Slots beyond the scramble's likely length (see [`slots`]).
 const SPARE_SLOTS: usize = 10;
 /// The most slots: the scrambles this stage is for have at most 100 moves.
 const MOST_SLOTS: usize = 100;
+
 /// The median cells misplaced by random scrambles of 30, 40, ... 100 moves (200 of
 /// each; `scramble` from seeded `ChaCha8Rng`s). The spread is wide: 60-move
 /// scrambles left 371-467, 100-move ones 442-542, so the length read off this is a
@@ -169,24 +108,18 @@ pub fn likely_length_by_bonds(broken: usize) -> usize {
     read_between(&BOND_DEPTHS, broken)
 }
 
-/// Slots of run number `run` of round `round` at `effort` on `cube`: 60 at effort 3;
-/// above, in the first round the likely scramble length by misplaced cells plus
-/// [`SPARE_SLOTS`] for the first run and [`MOST_SLOTS`] for the other, as that length
-/// is only a guess; in a further round the likely length by broken bonds plus
-/// [`SPARE_SLOTS`], and plus half as many again, the sharper guess (see
-/// [`BOND_DEPTHS`]): the bench's 78-move scramble-14, 489 cells, looks like 97 moves
-/// by its cells and 74 by its bonds, and a run in 88 slots undid it (0 cells left)
-/// where four in 100 slots left 60-89.
-fn slots_for(effort: u32, cube: &Cube, round: u64, run: u64) -> usize {
-    if effort < LONG_EFFORT {
-        SLOTS
-    } else if round > 0 {
-        let likely = likely_length_by_bonds(broken_bonds(cube));
-        (likely + SPARE_SLOTS + run as usize * SPARE_SLOTS / 2).min(MOST_SLOTS)
-    } else if run == 0 {
-        (likely_length(cube.misplaced()) + SPARE_SLOTS).min(MOST_SLOTS)
-    } else {
-        MOST_SLOTS
+/// Slots of run number `run` on `cube`: the likely scramble length by misplaced cells
+/// plus [`SPARE_SLOTS`] for run 0 and [`MOST_SLOTS`] for run 1, as that length is only
+/// a guess; later runs size by broken bonds, the sharper guess (plus [`SPARE_SLOTS`],
+/// and half as many again for odd runs).
+pub(super) fn slots(cube: &Cube, run: u64) -> usize {
+    match run {
+        0 => (likely_length(cube.misplaced()) + SPARE_SLOTS).min(MOST_SLOTS),
+        1 => MOST_SLOTS,
+        _ => {
+            let likely = likely_length_by_bonds(broken_bonds(cube));
+            (likely + SPARE_SLOTS + (run as usize % 2) * SPARE_SLOTS / 2).min(MOST_SLOTS)
+        }
     }
 }
 
@@ -206,14 +139,10 @@ const PER_MOVE: f64 = 1.0;
 const REFILL_EVERY: u64 = 20;
 /// Temperature at the first step.
 const HOT: f64 = 3.0;
-/// Temperature at the last step of effort 3's runs.
+/// Temperature at the last step of a short run (see [`Cooling::for_steps`]).
 const COLD: f64 = 0.3;
-/// Temperature at the last step of the long runs (from [`LONG_EFFORT`]). A run's
-/// sequence takes its shape while the temperature falls from 3 to about 1.5 and
-/// hardly changes below that, so the long runs spend all their steps above 1.3: on
-/// eight 80-move scrambles (90 slots, 32 million steps, two runs each) they left
-/// 476 cells (the better run of each cube, in all) where runs cooled to 0.3 left 645
-/// (see "Long runs for deep scrambles" in `docs/cubular-solver.md`).
+/// Temperature at the last step of a long run: its sequence takes its shape while the
+/// temperature falls from 3 to about 1.5 and hardly changes below that.
 const LONG_COLD: f64 = 1.3;
 /// Gains a move can make in one slot, in cost: from all its cells' worst to their best.
 const GAINS: usize = 2 * MOVED * MAX_COST + 1;
@@ -233,94 +162,29 @@ pub(super) struct Annealed {
 /// How a run cools: its steps, over which the temperature falls geometrically from
 /// [`HOT`], and the temperature at the last of them.
 #[derive(Clone, Copy, Debug)]
-struct Cooling {
-    /// Steps of the run.
-    steps: u64,
+pub(super) struct Cooling {
+    /// Steps of the run (`u64::MAX`: as many as its time allows).
+    pub steps: u64,
     /// Temperature at the last step: [`COLD`] or [`LONG_COLD`].
-    cold: f64,
+    pub cold: f64,
+    /// Temperature at the first step: [`HOT`], lower for a warm start.
+    pub hot: f64,
 }
 
-/// Runs and how each cools in round `round` at `effort`: at effort 3 two runs of 16
-/// million steps (about 20 s on two cores); at effort 4 two of 200 million (about 5
-/// minutes a run in 100 slots), in its third round two of 400 million; at 5 two of a
-/// billion (about 37 minutes). Runs differ in their seeds (and above effort 3 their
-/// slots); the best of two is much better than one, as a run's end varies widely,
-/// but for the same work a longer run is worth more than more runs (see "Longer
-/// runs, not more of them" and "Long runs for deep scrambles" in
-/// `docs/cubular-solver.md`).
-fn runs_and_cooling(effort: u32, round: u64) -> (u64, Cooling) {
-    let (runs, steps) = match effort {
-        ..=3 => (2, 16_000_000),
-        4 if round >= 2 => (2, 400_000_000),
-        4 => (2, 200_000_000),
-        _ => (2, 1_000_000_000),
-    };
-    let cold = if effort < LONG_EFFORT {
-        COLD
-    } else {
-        LONG_COLD
-    };
-    (runs, Cooling { steps, cold })
-}
+/// Steps from which a run is long and ends warm ([`LONG_COLD`]).
+const LONG_STEPS: u64 = 100_000_000;
 
-/// Rounds of runs at `effort`: effort 4 makes a second round of two runs (seeds 2 and
-/// 3) when the first leaves the answer longer than the scramble the cube's cells
-/// suggest (see [`another_round`]), and a third of two longer runs (seeds 4 and 5)
-/// when the second does too. A deep scramble's runs either find the basin of its
-/// undo or not, by the draw alone (the bench's scramble-3 gave 97 moves or 318 as
-/// the seeds fell), so a cube the first two miss gets more tickets, and the last
-/// ones longer, as the runs left on such cubes are far from undone (60-150 cells); a
-/// cube they solve short enough is left as it was. Effort 5's runs are five times as
-/// long, and it keeps one round.
-pub(super) fn rounds(effort: u32) -> u64 {
-    if effort == LONG_EFFORT {
-        3
-    } else {
-        1
+impl Cooling {
+    /// A run of `steps` steps: one of [`LONG_STEPS`] or more cools to [`LONG_COLD`],
+    /// a shorter one to [`COLD`].
+    pub(super) fn for_steps(steps: u64) -> Cooling {
+        let cold = if steps >= LONG_STEPS { LONG_COLD } else { COLD };
+        Cooling {
+            steps,
+            cold,
+            hot: HOT,
+        }
     }
-}
-
-/// Whether round `round` (from 0) of the runs at `effort` is made on a cube of
-/// `misplaced` cells whose best answer so far has `best` moves (polished; `None`
-/// before any): while the effort has rounds left and the answer is worth annealing
-/// for ([`worth_annealing`]); a further round only while a time budget leaves the
-/// runs time (`budget_spent`: its share for the runs is gone).
-pub(super) fn another_round(
-    effort: u32,
-    round: u64,
-    misplaced: usize,
-    best: Option<usize>,
-    budget_spent: bool,
-) -> bool {
-    round < rounds(effort)
-        && best.is_none_or(|b| worth_annealing(effort, misplaced, b))
-        && (round == 0 || !budget_spent)
-}
-
-/// Round `round` of the effort's annealing runs on `cube` (seeds `round * runs`, ...;
-/// on all cores), best first; each cools as far as `spent` says its time allowance is
-/// spent when that is ahead of its steps, and ends with it (see [`run`]).
-pub(super) fn runs(
-    cube: &Cube,
-    effort: u32,
-    round: u64,
-    spent: &(dyn Fn(f64) -> f64 + Sync),
-) -> Vec<Annealed> {
-    let (runs, cooling) = runs_and_cooling(effort, round);
-    let mut found: Vec<Annealed> = (0..runs)
-        .into_par_iter()
-        .map(|k| {
-            run(
-                cube,
-                slots_for(effort, cube, round, k),
-                cooling,
-                round * runs + k,
-                spent,
-            )
-        })
-        .collect();
-    found.sort_by_key(|a| (a.left, a.moves.len()));
-    found
 }
 
 /// One run as the long runs make it (cooled from [`HOT`] to [`LONG_COLD`]) of `steps`
@@ -330,6 +194,7 @@ pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>,
     let cooling = Cooling {
         steps,
         cold: LONG_COLD,
+        hot: HOT,
     };
     let found = run(cube, slots, cooling, seed, &|_| 0.0);
     (found.moves, found.left)
@@ -344,19 +209,31 @@ pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>,
 /// the steps, and ends when it reaches 1, so a run the budget cuts short still cools
 /// all the way, where a run stopped part-way would end hot. Without a budget it
 /// says 0, and the run is measured in steps alone.
-fn run(
+pub(super) fn run(
     cube: &Cube,
     slots: usize,
     cooling: Cooling,
     seed: u64,
     spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Annealed {
+    run_from(cube, &[], slots, cooling, seed, spent)
+}
+
+/// [`run`] from a sequence whose first slots hold `start` (as many of its moves as fit).
+pub(super) fn run_from(
+    cube: &Cube,
+    start: &[Move],
+    slots: usize,
+    cooling: Cooling,
+    seed: u64,
+    spent: &(dyn Fn(f64) -> f64 + Sync),
+) -> Annealed {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut seq = Sequence::new(cube, slots);
-    let mut best = (seq.now.left, 0, seq.slots.clone());
+    let mut seq = Sequence::new(cube, slots, start);
+    let mut best = (seq.now.left, seq.played, seq.slots.clone());
     let mut draw = Draw::new();
     let mut by_time = 0.0f64;
-    let Cooling { steps, cold } = cooling;
+    let Cooling { steps, cold, hot } = cooling;
     for step in 0..steps {
         if step % CHECK_EVERY == 0 && step > 0 {
             by_time = spent(step as f64 / steps as f64);
@@ -365,7 +242,7 @@ fn run(
             }
         }
         let progress = (step as f64 / steps as f64).max(by_time);
-        let t = HOT * (cold / HOT).powf(progress);
+        let t = hot * (cold / hot).powf(progress);
         if step % REFILL_EVERY == 0 {
             let i = rng.gen_range(0..slots);
             seq.refill(i, t, &mut draw, &mut rng);
@@ -420,21 +297,28 @@ struct Sequence {
 }
 
 impl Sequence {
-    /// `slots` empty slots on `cube`.
-    fn new(cube: &Cube, slots: usize) -> Sequence {
+    /// `slots` slots on `cube`, the first holding the moves of `start` that fit, the
+    /// rest empty.
+    fn new(cube: &Cube, slots: usize, start: &[Move]) -> Sequence {
         let mut before = vec![Box::new([0u8; CELLS]); slots + 1];
         *before[0] = *cube.cells();
         let mut wanted = vec![Box::new([0u8; CELLS]); slots + 1];
         *wanted[slots] = SOLVED;
+        let mut filled = vec![NONE; slots];
+        let mut after = cube.clone();
+        for (slot, &m) in filled.iter_mut().zip(start) {
+            *slot = m.index() as u16;
+            after.apply(m);
+        }
         Sequence {
             table: move_table(),
-            slots: vec![NONE; slots],
+            played: start.len().min(slots),
+            slots: filled,
             before,
             before_ok: 0,
             wanted,
             wanted_ok: slots,
-            now: Residue::between(cube.cells(), &SOLVED),
-            played: 0,
+            now: Residue::between(after.cells(), &SOLVED),
             relocation: Relocation::new(),
         }
     }
@@ -943,7 +827,11 @@ mod tests {
 
     /// `steps` steps cooled as effort 3's runs are.
     fn short(steps: u64) -> Cooling {
-        Cooling { steps, cold: COLD }
+        Cooling {
+            steps,
+            cold: COLD,
+            hot: HOT,
+        }
     }
 
     /// Cells misplaced when `found`'s moves are played on `cube`.
@@ -966,7 +854,7 @@ mod tests {
     fn the_kept_residue_is_what_the_slots_leave_after_every_step() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let (cube, _) = scramble(&mut rng, 40);
-        let mut seq = Sequence::new(&cube, 30);
+        let mut seq = Sequence::new(&cube, 30, &[]);
         random_steps(&mut seq, 3000, 3, &mut rng, |seq, step, _| {
             let mut cells = *cube.cells();
             for &m in &seq.slots {
@@ -1010,7 +898,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (cube, _) = scramble(&mut rng, 30);
         let slots = 40;
-        let mut seq = Sequence::new(&cube, slots);
+        let mut seq = Sequence::new(&cube, slots, &[]);
         let mut commuted = 0;
         random_steps(&mut seq, 4000, 4, &mut rng, |seq, step, passed| {
             commuted += passed as usize;
@@ -1168,50 +1056,18 @@ mod tests {
             let (cube, _) = scramble(&mut rng, n);
             let by_cells = likely_length(cube.misplaced());
             let by_bonds = likely_length_by_bonds(broken_bonds(&cube));
-            for (round, run) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                assert_eq!(slots_for(3, &cube, round, run), SLOTS);
-            }
-            assert_eq!(slots_for(4, &cube, 0, 0), (by_cells + 10).min(MOST_SLOTS));
-            assert_eq!(slots_for(5, &cube, 0, 1), MOST_SLOTS);
-            assert_eq!(slots_for(4, &cube, 1, 0), (by_bonds + 10).min(MOST_SLOTS));
-            assert_eq!(slots_for(4, &cube, 1, 1), (by_bonds + 15).min(MOST_SLOTS));
+            assert_eq!(slots(&cube, 0), (by_cells + 10).min(MOST_SLOTS));
+            assert_eq!(slots(&cube, 1), MOST_SLOTS);
+            assert_eq!(slots(&cube, 2), (by_bonds + 10).min(MOST_SLOTS));
+            assert_eq!(slots(&cube, 3), (by_bonds + 15).min(MOST_SLOTS));
         }
     }
 
     #[test]
-    fn long_efforts_anneal_deeper_cubes() {
-        assert!(!anneals(2, 400));
-        assert!(anneals(3, 480) && !anneals(3, 500));
-        assert!(anneals(4, 500) && anneals(5, 520) && !anneals(5, 521));
-        assert!(!anneals(5, 249));
-    }
-
-    #[test]
-    fn a_long_run_is_finished_whatever_it_leaves_and_a_short_one_only_with_few_cells() {
-        assert!(finishes(3, ANNEAL_RESIDUE) && !finishes(3, ANNEAL_RESIDUE + 1));
-        assert!(finishes(4, 400) && finishes(5, 729));
-    }
-
-    #[test]
-    fn long_runs_are_worth_it_only_for_an_answer_longer_than_the_likely_scramble() {
-        // Challenge-1: 382 cells, the median of a 47-move scramble.
-        assert_eq!(likely_length(382), 47);
-        assert!(!worth_annealing(4, 382, 43) && !worth_annealing(5, 382, 47));
-        assert!(worth_annealing(4, 382, 48) && worth_annealing(5, 423, 417));
-        // Effort 3's short runs go by the fixed bound.
-        assert!(worth_annealing(3, 382, 43) && !worth_annealing(3, 382, 30));
-        assert!(long_runs(4) && long_runs(5) && !long_runs(3));
-    }
-
-    #[test]
     fn a_long_run_ends_warm_and_still_undoes_a_short_scramble() {
-        let (_, cooling) = runs_and_cooling(4, 0);
+        let cooling = Cooling::for_steps(LONG_STEPS);
         assert_eq!(cooling.cold, LONG_COLD);
-        assert_eq!(runs_and_cooling(3, 0).1.cold, COLD);
-        assert_eq!(
-            runs_and_cooling(4, 2).1.steps,
-            2 * runs_and_cooling(4, 1).1.steps
-        );
+        assert_eq!(Cooling::for_steps(LONG_STEPS - 1).cold, COLD);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (cube, _) = scramble(&mut rng, 8);
         let cooling = Cooling {
@@ -1222,42 +1078,6 @@ mod tests {
         assert_eq!(found.left, 0, "{} cells left", found.left);
         assert_eq!(left_by(&cube, &found), 0);
         assert!(found.moves.len() <= 12);
-    }
-
-    #[test]
-    fn effort_4_makes_further_rounds_only_for_an_answer_still_longer_than_the_likely_scramble() {
-        let likely = likely_length(473);
-        assert!(another_round(4, 0, 473, None, false));
-        assert!(another_round(4, 1, 473, Some(likely + 1), false));
-        assert!(!another_round(4, 1, 473, Some(likely), false));
-        assert!(!another_round(4, 1, 473, Some(likely + 1), true));
-        assert!(another_round(4, 2, 473, Some(likely + 1), false));
-        assert!(!another_round(4, 2, 473, Some(likely), false));
-        assert!(!another_round(4, 3, 473, Some(400), false));
-        // The first round is made under any budget (its runs end by time); efforts 3
-        // and 5 make one round.
-        assert!(another_round(4, 0, 473, Some(400), true));
-        assert!(
-            another_round(5, 0, 473, Some(400), false)
-                && !another_round(5, 1, 473, Some(400), false)
-        );
-        assert!(!another_round(3, 1, 400, Some(400), false));
-    }
-
-    #[test]
-    fn a_second_round_draws_other_runs_than_the_first() {
-        let mut rng = ChaCha8Rng::seed_from_u64(13);
-        let (cube, _) = scramble(&mut rng, 40);
-        let spent = |_| 1.0;
-        let first = runs(&cube, 4, 0, &spent);
-        let second = runs(&cube, 4, 1, &spent);
-        assert_eq!((first.len(), second.len()), (2, 2));
-        for found in first.iter().chain(&second) {
-            assert_eq!(left_by(&cube, found), found.left);
-        }
-        assert!(second
-            .iter()
-            .all(|b| first.iter().all(|a| a.moves != b.moves)));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use super::block_sums::{arrangements, Sums};
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks};
-use super::lead::{Lead, SHALLOW_MISPLACED, WIDE_SECOND_BEAM};
+use super::lead::{wide_bond_beam, Lead, SHALLOW_MISPLACED, WIDE_SECOND_BEAM};
 use super::weights::{by_sum, cost_table};
 use super::Ctx;
 use crate::cube::{Cube, CELLS};
@@ -523,6 +523,25 @@ fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
 /// Best-scoring cubes seen over all levels whose paths are returned besides the best.
 const RUNNERS_UP: usize = 8;
 
+/// Levels without a better cube after which a beam stops.
+const PATIENCE: usize = 4;
+/// Most levels a beam runs (deep scrambles gain little from more).
+const MOST_LEVELS: usize = 80;
+/// Moves the beams may try in all, about 1.2 s on two cores: a beam that has not
+/// undone a shallow scramble by then rarely does later. Counting work rather than
+/// time makes the answer the same on every machine.
+pub(crate) const BEAM_WORK: u64 = 10_000_000;
+
+/// Beam width for `lead`; a bond-led beam beside a cell-led one (`shared`) is
+/// narrowed so that it reaches deeper on its half of the work.
+fn beam_width(lead: Lead, shared: bool) -> usize {
+    match (lead, shared) {
+        (Lead::Cells, _) => 24,
+        (_, false) => 128,
+        (_, true) => 32,
+    }
+}
+
 /// Run the beam; returns the moves to the best cube found, then to the runners-up
 /// (cubes nearly as good, which the repair may finish where the best one fails).
 /// `runs` beams share the effort's work (or the time budget's first half).
@@ -533,12 +552,10 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     // the default effort's wide second attempt.
     let wide = match lead {
         Lead::Wide => Some(WIDE_SECOND_BEAM),
-        Lead::Bonds | Lead::Spread if runs > 1 => ctx.opts.effort.wide_bond_beam(start.misplaced()),
+        Lead::Bonds if runs > 1 => wide_bond_beam(start.misplaced()),
         _ => None,
     };
-    let width = wide.map_or(ctx.opts.effort.beam_width(lead, runs > 1), |w| w.0);
-    let cap = lead.children_per_cube();
-    let patience = 2 + ctx.opts.effort.level() as usize;
+    let width = wide.map_or(beam_width(lead, runs > 1), |w| w.0);
     let table = move_table();
     let z = zobrist();
     let bw = lead.bond_weight();
@@ -582,8 +599,8 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     // work (see `Effort::beam_work`).
     let mut work: u64 = 0;
     while best_score > 0
-        && stale < patience
-        && levels < ctx.opts.effort.beam_levels()
+        && stale < PATIENCE
+        && levels < MOST_LEVELS
         && !ctx.beam_done(work, started, runs, wide.map(|w| w.1))
     {
         levels += 1;
@@ -628,9 +645,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 .collect();
             children.extend(extra);
         }
-        // A cap on each cube's children needs more candidates to fill the beam.
-        let keep = (width * if cap.is_some() { 16 } else { 4 }).min(children.len());
-        let mut passed = vec![0usize; beam.len()];
+        let keep = (width * 4).min(children.len());
         if keep == 0 {
             break;
         }
@@ -643,9 +658,6 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
         for c in children {
             if next.len() == width {
                 break;
-            }
-            if cap.is_some_and(|cap| passed[c.parent as usize] >= cap) {
-                continue;
             }
             let parent = &beam[c.parent as usize];
             if c.back > 0 {
@@ -663,7 +675,6 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 for &w in &suffix {
                     arena.push(((arena.len() - 1) as u32, w));
                 }
-                passed[c.parent as usize] += 1;
                 next.push((cells, h, c, (arena.len() - 1) as u32));
                 continue;
             }
@@ -685,7 +696,6 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                 cells[dst as usize] = v;
             }
             arena.push((parent.at, c.mv));
-            passed[c.parent as usize] += 1;
             next.push((cells, h, c, (arena.len() - 1) as u32));
         }
         if next.is_empty() {
@@ -792,10 +802,9 @@ mod tests {
         // Deeper than a shallow scramble: undoing moves mends bonds here long before
         // it puts cells right, so judging the beam by cells after 8 levels ended it
         // with no moves at all (measured).
-        assert!(cube.misplaced() > super::super::SHALLOW_MISPLACED);
+        assert!(cube.misplaced() > super::super::lead::SHALLOW_MISPLACED);
         let ctx = Ctx {
-            start: std::time::Instant::now(),
-            opts: super::super::SolveOptions::default(),
+            opts: super::super::RunOptions::default(),
         };
         let path = run(&cube, &ctx, Lead::Bonds, 1).swap_remove(0);
         assert!(path.len() > 20, "{} moves", path.len());

@@ -9,7 +9,7 @@
 //! first and are undone afterwards; commutators that gain under the same setup are
 //! played before it is undone (see [`in_frame`]).
 
-use super::{Ctx, Effort, SolveError};
+use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
 use crate::moves::{carriers, feeders, move_table, play_all, source_of, Axis, Move};
 use rayon::prelude::*;
@@ -358,6 +358,12 @@ pub(super) fn placements_bringing(
         })
 }
 
+/// Largest commutator (cells changed) the endgame uses and carries near the end.
+const COMMUTATOR_CELLS: usize = 6;
+/// Cells left up to which the endgame carries pieces far (past the nearest cells where
+/// a commutator could take them) and carries its larger commutators.
+const FAR_CARRY_CELLS: usize = 60;
+
 /// Run the endgame on `cube`; returns the moves that solve it.
 pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     let mut cells = *cube.cells();
@@ -367,14 +373,13 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
         if wrong.is_empty() {
             break;
         }
-        let (ms, setup) =
-            step(&cells, &wrong, ctx.opts.effort).ok_or(SolveError::Stuck(wrong.len()))?;
+        let (ms, setup) = step(&cells, &wrong).ok_or(SolveError::Stuck(wrong.len()))?;
         play_all(&mut cells, &ms);
         // More commutators under the same setup, while they gain enough.
         let setup: Vec<u16> = ms[..setup].iter().map(|m| m.index() as u16).collect();
         out.extend(ms);
         if !setup.is_empty() {
-            while let Some(more) = in_frame(&cells, &setup, ctx.opts.effort.commutator_cells()) {
+            while let Some(more) = in_frame(&cells, &setup, COMMUTATOR_CELLS) {
                 play_all(&mut cells, &more);
                 out.extend(more);
             }
@@ -391,16 +396,19 @@ pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
 /// commutator gains. With the moves, how many of them are a carry's setup (0 for
 /// anything else), so that [`in_frame`] can go on under it. `None` when nothing makes
 /// progress.
-fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<(Vec<Move>, usize)> {
-    let limit = effort.commutator_cells();
+fn step(cells: &[u8; CELLS], wrong: &[usize]) -> Option<(Vec<Move>, usize)> {
+    let limit = COMMUTATOR_CELLS;
     let cands: Vec<(i32, Placement)> = wrong
         .par_iter()
         .filter_map(|&t| best_into(t, cells, limit))
         .collect();
     let top = cands.iter().map(|c| c.0).max();
-    let how = effort.carries(wrong.len());
+    // The far carries find shorter ones at a cost that grows with the cube of the
+    // cells left, so they are for the last cells only.
+    let far = wrong.len() <= FAR_CARRY_CELLS;
+    let carried = if far { COMMUTATOR_CELLS } else { 3 };
     if top == Some(1) {
-        if let Some((rate, ms, setup)) = carry(cells, wrong, how.cells, how.far) {
+        if let Some((rate, ms, setup)) = carry(cells, wrong, carried, far) {
             if rate > 0.25 {
                 return Some((ms, setup));
             }
@@ -419,7 +427,7 @@ fn step(cells: &[u8; CELLS], wrong: &[usize], effort: Effort) -> Option<(Vec<Mov
         }
         return Some((out, 0));
     }
-    carry(cells, wrong, how.cells, how.far)
+    carry(cells, wrong, carried, far)
         .map(|(_, ms, setup)| (ms, setup))
         .or_else(|| cycle_three(cells, wrong).map(|ms| (ms, 0)))
 }
@@ -1011,7 +1019,7 @@ mod tests {
                 continue;
             }
             tried += 1;
-            let (ms, setup) = step(&cells, &wrong, Effort::DEFAULT).expect("a step");
+            let (ms, setup) = step(&cells, &wrong).expect("a step");
             assert!(setup > 0 && ms.len() == 2 * setup + 4);
             assert!(ms.len() > 4, "a carry, not a bare commutator: {ms:?}");
             assert!(rate(&cells, &ms) > 0.25, "{ms:?}");

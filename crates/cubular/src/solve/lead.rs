@@ -4,7 +4,7 @@
 //! to the finish.
 
 use super::mend::worth_keeping;
-use super::{played, Effort, SolveOptions};
+use super::played;
 use crate::cube::Cube;
 use crate::moves::Move;
 
@@ -28,12 +28,8 @@ pub(crate) enum Lead {
     /// counts [`Lead::aligned_weight`] more: the second beam a shallow scramble gets
     /// when the first does not undo it (see [`solve()`](super::solve())).
     Aligned,
-    /// As [`Lead::Bonds`], but each beam cube passes at most [`SPREAD_CHILDREN`]
-    /// children to the next level: the second attempt a cube of 331-400 misplaced
-    /// cells gets from [`SPREAD_EFFORT`] on (see [`solve()`](super::solve())).
-    Spread,
     /// As [`Lead::Bonds`], with the width and work of [`WIDE_SECOND_BEAM`]: the second
-    /// attempt such a cube gets at the default effort.
+    /// attempt a cube of 331-400 misplaced cells gets.
     Wide,
 }
 
@@ -47,20 +43,6 @@ pub(super) const SHALLOW_MISPLACED: usize = 330;
 /// scramble moves of the less tangled regions, a cell-led one the cells; each gets
 /// half the work.
 pub(super) const BOTH_LEADS_MISPLACED: usize = 500;
-
-/// Lowest effort at which a cube of more than [`BOTH_LEADS_MISPLACED`] cells gets a
-/// (cell-led) beam; below it such a cube goes straight to sweep and endgame from the
-/// start. The beam's path never gave the shorter finish there at the default effort:
-/// on 40 scrambles of 80-300 moves (`cubist scramble --seed` 801-840, with
-/// `80 + (seed % 23) * 10` moves; 33 of more than 500 cells), 60 of 10-100 moves
-/// (`cubist bench --count 60 --seed 12`, two of 507 and 553 cells) and the bench's
-/// 5000-move scrambles every answer stayed the same, and at effort 1 on 12 of the
-/// 40. Those cubes paid for the beam and for a second finish: the slowest of the 40
-/// took 1.75 s -> 1.28 s of wall time, the two of seed 12 1.67 -> 1.20 s and 1.55 ->
-/// 1.16 s. Between 450 and 500 cells the beam's path is often the better start (the
-/// bench's scramble-6, 471 cells, 349 moves), and higher efforts' wider beams keep
-/// more of it.
-pub(super) const DEEP_BEAM_EFFORT: u32 = 3;
 
 /// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] (a random scramble of
 /// about 33-50 moves) gets, at the default effort, a bond-led beam
@@ -109,44 +91,6 @@ pub(super) const WIDE_BOND_WIDTH: usize = 160;
 /// above, 5,005 against 4,903. Challenge-1 (382 cells) is undone only from about 400
 /// wide and 60 million moves (45 moves; 320 wide with 40 million: 104).
 pub(super) const WIDE_BOND_WORK: u64 = 24_000_000;
-
-/// Children one cube of the [`Lead::Spread`] beam may pass on. Any small change to the
-/// bond-led beam moves single cubes of 330-430 misplaced cells by up to 200 moves
-/// either way (capping the default effort's wide beam at 8 children: 11 of 28 such
-/// cubes shorter, 11 longer), so the capped beam is not a better beam but a different
-/// one, and a cube the first attempt does not undo gets both, the shorter solution
-/// kept. Caps of 4, 6, 12, 20 and 40 alone gave 5,171, 4,974, 5,304, 4,784 and 5,063
-/// moves on those cubes, against 4,672 at 8 and 4,903 without.
-const SPREAD_CHILDREN: usize = 8;
-
-/// Lowest effort at which a cube of 331-400 misplaced cells that the first beams did
-/// not undo gets a second attempt led by a [`Lead::Spread`] beam, finished in full
-/// (from [`PICKED_SPREAD_EFFORT`] a [`Lead::Wide`] one, finished only when it promises
-/// more). At effort 3, on the
-/// 28 cubes of 329-433 cells above, 4,765 moves in all went to 4,529 (6 shorter, none
-/// longer; challenge-1 252 -> 181) for 37% more CPU time (the slowest cube 7.3 -> 13
-/// s on a slow spell of the host); 40 scrambles of 33-50 moves (seeds 501-540), not
-/// used in choosing it, 5,900 -> 5,580 (11 shorter, none longer, 10 -> 12 undone
-/// within their length) for about a quarter more. At the default effort it took those cubes from
-/// 4,903 moves to 4,704 and 40 scrambles of 33-50 moves (seeds 501-540) from 6,152 to
-/// 5,793, but for 45-65% more CPU time, up to 4.5 s a cube on that slow spell: past the
-/// default's two seconds, so there it is finished only when it promises more.
-pub(super) const SPREAD_EFFORT: u32 = 3;
-
-/// Lowest effort at which a cube of 331-400 misplaced cells that the first beam did
-/// not undo gets a second attempt, finished only when [`spread_promises_shorter`]:
-/// since [`WIDE_SECOND_BEAM`] a [`Lead::Wide`] one, before it the spread one of
-/// [`SPREAD_EFFORT`], whose figures follow. Against none, at the default effort, binary against
-/// binary in one run on a slow spell of the host (with the cell-led beam left out, see
-/// [`skips_cell_led_beam`]): the 28 cubes of 329-433 cells 4,903 -> 4,748 moves (2
-/// shorter, none longer) for 15% more CPU time; 40 scrambles of 33-50 moves (seeds
-/// 501-540) 6,152 -> 5,881 (6 shorter, none longer) for 26% more; 40 more (seeds
-/// 541-580), not used in choosing the bound, 5,832 -> 5,633 (4 shorter, none longer)
-/// for 18% more. The slowest cube of each set took 2.3-2.6 s before and 3.2-3.6 s
-/// after on that slow spell. Finished always, as from [`SPREAD_EFFORT`], it took the
-/// first two sets to 4,704 and 5,793, but for 45-65% more CPU time: the finish of the
-/// paths that come to nothing costs more than the beam (see [`SPREAD_FINISH_RATIO`]).
-pub(super) const PICKED_SPREAD_EFFORT: u32 = 2;
 
 /// Width and moves tried of the [`Lead::Wide`] beam, the default effort's second
 /// attempt at a cube of 331-400 misplaced cells that the first did not undo: a bond-led
@@ -201,23 +145,6 @@ pub(super) fn spread_promises_shorter(moves: usize, left: usize, first: usize) -
 /// running the solved way (a broken bond counts [`Lead::bond_weight`], 24).
 const ALIGNED_WEIGHT: i32 = 24;
 
-/// Lowest effort at which a shallow scramble the bond-led beam did not undo gets a
-/// second beam ([`Lead::Aligned`]) with the same work, both finished in full and the
-/// shorter solution kept (below it, see [`PICKED_SECOND_BEAM_EFFORT`]).
-pub(super) const SECOND_BEAM_EFFORT: u32 = 3;
-
-/// Lowest effort at which a shallow scramble the bond-led beam did not undo gets the
-/// second beam ([`Lead::Aligned`]) with only the better-repaired of the two paths
-/// finished (see [`shallow_picked`](super::shallow_picked)). Measured at the default
-/// effort against no second beam: 40 scrambles of 10-30 moves (seed 78) undone within
-/// their length 31 -> 34, 1,052 -> 890 moves in all; 40 of 20-45 moves (seed 77) 16 ->
-/// 15 within, 3,619 -> 3,436 moves; 60 of 10-100 (seed 7) 17 -> 18 within, 16,742 ->
-/// 16,705 moves, for 10% more CPU time there and a third more on the two shallow sets
-/// (0.3-0.7 s more on a cube the first beam does not undo). Finishing both in full (as
-/// from [`SECOND_BEAM_EFFORT`]) undid 34 and 16 within, but took up to 2.8 s a cube;
-/// both with half the edit beam's work each, 33 and 13.
-const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
-
 /// What a cell left counts against a move when
 /// [`shallow_picked`](super::shallow_picked) compares the two repaired paths. With the
 /// fewest cells left first (moves breaking ties) 40 scrambles of 10-30 moves took 928
@@ -226,16 +153,6 @@ const PICKED_SECOND_BEAM_EFFORT: u32 = 2;
 /// has often slipped less: it has yet to undo a scramble move, which the edit beam
 /// adds.)
 pub(super) const PICK_MOVES_PER_CELL: usize = 2;
-
-/// Lowest effort that finishes after both beams and keeps the shorter solution;
-/// below it only the beam that [`likelier_shorter`] picks is finished. On the bench's
-/// challenge cubes and 10-100-move scrambles: at effort 3 finishing both took 10,949
-/// moves in all (one cell-led beam) to 10,261 (the scrambles' median 564 to 467), at
-/// twice the time. At the default effort finishing both took 11,467 to 11,160 for
-/// 1.7 times the time, past its two seconds a cube; finishing the one picked (with
-/// the narrower shared bond-led beam, see
-/// [`Effort::beam_width`](super::Effort::beam_width)), to 11,138 for 1.3 times.
-pub(super) const FINISH_BOTH_EFFORT: u32 = 3;
 
 /// Which of the beams' paths (by lead) likely finishes shortest: the one with fewest
 /// moves kept (see [`worth_keeping`]) plus the finish's moves for the cells it leaves
@@ -260,12 +177,11 @@ impl Lead {
     /// bonds alone for a shallow scramble, cells alone for a deep one, both in
     /// between (see [`BOTH_LEADS_MISPLACED`]); none for a deep one below
     /// [`DEEP_BEAM_EFFORT`].
-    pub(crate) fn to_try(cube: &Cube, effort: Effort) -> &'static [Lead] {
+    pub(crate) fn to_try(cube: &Cube) -> &'static [Lead] {
         match cube.misplaced() {
             n if n <= SHALLOW_MISPLACED => &[Lead::Bonds],
             n if n <= BOTH_LEADS_MISPLACED => &[Lead::Cells, Lead::Bonds],
-            _ if effort.level() < DEEP_BEAM_EFFORT => &[],
-            _ => &[Lead::Cells],
+            _ => &[],
         }
     }
 
@@ -275,7 +191,7 @@ impl Lead {
     pub(crate) fn finish_per_cell(self) -> f64 {
         match self {
             Lead::Cells => 2.8,
-            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 2.35,
+            Lead::Bonds | Lead::Aligned | Lead::Wide => 2.35,
         }
     }
 
@@ -283,7 +199,7 @@ impl Lead {
     pub(crate) fn bond_weight(self) -> i32 {
         match self {
             Lead::Cells => 4,
-            Lead::Bonds | Lead::Aligned | Lead::Spread | Lead::Wide => 24,
+            Lead::Bonds | Lead::Aligned | Lead::Wide => 24,
         }
     }
 
@@ -298,27 +214,6 @@ impl Lead {
             _ => 0,
         }
     }
-
-    /// Most children one beam cube passes to the next level, if any limit.
-    pub(crate) fn children_per_cube(self) -> Option<usize> {
-        (self == Lead::Spread).then_some(SPREAD_CHILDREN)
-    }
-}
-
-/// The second attempts at a cube of 331-400 misplaced cells that the first beams did
-/// not undo (see [`PICKED_SPREAD_EFFORT`]): the default effort's [`Lead::Wide`] beam;
-/// from [`SPREAD_EFFORT`] a [`Lead::Spread`] one, and the wide one too while the
-/// effort's own bond-led beam is narrower than it, so that effort 3 does not miss
-/// what the default finds (challenge-1: 221 moves without it, 45 with it).
-pub(super) fn second_attempts(opts: &SolveOptions) -> Vec<Lead> {
-    let level = opts.effort.level();
-    if level < SPREAD_EFFORT {
-        vec![Lead::Wide]
-    } else if opts.effort.beam_width(Lead::Bonds, true) < WIDE_SECOND_BEAM.0 {
-        vec![Lead::Wide, Lead::Spread]
-    } else {
-        vec![Lead::Spread]
-    }
 }
 
 /// Whether the beam led by `lead` is left out on `cube`: the cell-led one, where the
@@ -330,25 +225,29 @@ pub(super) fn second_attempts(opts: &SolveOptions) -> Vec<Lead> {
 /// 99.6 -> 79.9 s and 101.8 -> 90.5 s on the three sets (runs a few minutes apart,
 /// on a slow spell of the host). Above 400 cells the
 /// cell-led path was picked on three cubes of 402-406.
-pub(super) fn skips_cell_led_beam(cube: &Cube, opts: &SolveOptions, lead: Lead) -> bool {
-    lead == Lead::Cells && opts.effort.wide_bond_beam(cube.misplaced()).is_some()
+pub(super) fn skips_cell_led_beam(cube: &Cube, lead: Lead) -> bool {
+    lead == Lead::Cells && wide_bond_beam(cube.misplaced()).is_some()
 }
 
-/// Whether a shallow scramble gets the second beam with only the better-repaired
-/// path finished (see [`shallow_picked`](super::shallow_picked)): at
-/// [`PICKED_SECOND_BEAM_EFFORT`] and up to [`SECOND_BEAM_EFFORT`], from which both are
-/// finished in full.
-pub(super) fn picks_second_beam(opts: &SolveOptions) -> bool {
-    (PICKED_SECOND_BEAM_EFFORT..SECOND_BEAM_EFFORT).contains(&opts.effort.level())
+/// Width and work of the bond-led beam beside the cell-led one on a cube of
+/// `misplaced` cells, when they are not its share of the beam work (see
+/// [`WIDE_BOND_MISPLACED`] and [`WIDEST_BOND_MISPLACED`]).
+pub(crate) fn wide_bond_beam(misplaced: usize) -> Option<(usize, u64)> {
+    match misplaced {
+        n if n <= SHALLOW_MISPLACED => None,
+        n if n <= WIDE_BOND_MISPLACED => Some((WIDE_BOND_WIDTH, WIDE_BOND_WORK)),
+        n if n <= WIDEST_BOND_MISPLACED => Some(WIDE_SECOND_BEAM),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::tests::{seeded_scramble, two_moves_to_undo};
+    use crate::solve::undo::tests::{seeded_scramble, two_moves_to_undo};
 
     #[test]
-    fn both_leads_are_tried_between_shallow_and_deep_and_a_deep_cube_gets_a_beam_from_effort_3() {
+    fn both_leads_are_tried_between_shallow_and_deep_and_a_deep_cube_gets_no_beam() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
         let (shallow, _) = crate::scramble::scramble(&mut rng, 15);
@@ -356,13 +255,9 @@ mod tests {
         let (deep, _) = crate::scramble::scramble(&mut rng, 1000);
         assert!(middle.misplaced() > SHALLOW_MISPLACED);
         assert!(middle.misplaced() <= BOTH_LEADS_MISPLACED);
-        for effort in [Effort::new(1), Effort::DEFAULT, Effort::new(3)] {
-            assert_eq!(Lead::to_try(&shallow, effort), &[Lead::Bonds]);
-            assert_eq!(Lead::to_try(&middle, effort), &[Lead::Cells, Lead::Bonds]);
-        }
-        // A deep cube gets a beam only from effort 3.
-        assert!(Lead::to_try(&deep, Effort::DEFAULT).is_empty());
-        assert_eq!(Lead::to_try(&deep, Effort::new(3)), &[Lead::Cells]);
+        assert_eq!(Lead::to_try(&shallow), &[Lead::Bonds]);
+        assert_eq!(Lead::to_try(&middle), &[Lead::Cells, Lead::Bonds]);
+        assert!(Lead::to_try(&deep).is_empty());
     }
 
     #[test]
@@ -377,24 +272,14 @@ mod tests {
     }
 
     #[test]
-    fn the_default_effort_runs_only_the_wide_bond_led_beam_on_a_band_cube() {
+    fn only_the_wide_bond_led_beam_runs_on_a_band_cube() {
         let band = seeded_scramble(547, 40);
         assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&band.misplaced()));
-        let at = |level| SolveOptions {
-            effort: Effort::new(level),
-            ..SolveOptions::default()
-        };
-        let default = at(Effort::DEFAULT.level());
-        assert!(skips_cell_led_beam(&band, &default, Lead::Cells));
-        assert!(!skips_cell_led_beam(&band, &default, Lead::Bonds));
-        assert!(!skips_cell_led_beam(
-            &band,
-            &at(FINISH_BOTH_EFFORT),
-            Lead::Cells
-        ));
+        assert!(skips_cell_led_beam(&band, Lead::Cells));
+        assert!(!skips_cell_led_beam(&band, Lead::Bonds));
         let deeper = seeded_scramble(0, 100);
         assert!(deeper.misplaced() > WIDEST_BOND_MISPLACED);
-        assert!(!skips_cell_led_beam(&deeper, &default, Lead::Cells));
+        assert!(!skips_cell_led_beam(&deeper, Lead::Cells));
     }
 
     #[test]

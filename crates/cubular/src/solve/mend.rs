@@ -5,8 +5,7 @@
 //! narrow beam more ([`continue_beam`]). The same pairs also better a sweep's last
 //! moves before the endgame ([`paired_sweep`]).
 
-use super::lead::Lead;
-use super::{beam, pairs, played, repair, Ctx, Effort, SolveOptions};
+use super::{pairs, played, repair};
 use crate::cube::Cube;
 use crate::moves::Move;
 
@@ -98,17 +97,6 @@ const DOUBLE_RESIDUE: usize = 60;
 /// 19,571 against 12,800 and 19,571, up to 2.7 s a cube.
 const DOUBLE_FIRSTS: usize = 1000;
 
-/// Cells up to which two moves are added at once ([`doubled`]), counted before the
-/// edit beam and after the pairs: [`DOUBLE_RESIDUE`], and from [`WIDE_DOUBLE_EFFORT`]
-/// [`WIDE_DOUBLE_RESIDUE`].
-fn double_residue(effort: Effort) -> usize {
-    if effort.level() >= WIDE_DOUBLE_EFFORT {
-        WIDE_DOUBLE_RESIDUE
-    } else {
-        DOUBLE_RESIDUE
-    }
-}
-
 /// At the default effort, a round of [`doubled`] that fixes fewer cells than this is
 /// kept and ends the rounds (from [`WIDE_DOUBLE_EFFORT`] they go on while any cell is
 /// fixed). Past the first few rounds two added moves mostly fix one cell each, which
@@ -121,20 +109,6 @@ fn double_residue(effort: Effort) -> usize {
 /// 40 of 20-45 moves 2,082 -> 2,080, the same ones undone within their length, and
 /// the bench's answers unchanged.
 const DOUBLE_LEAST_FIXED: usize = 2;
-
-/// Lowest effort at which [`doubled`] takes residues of up to [`WIDE_DOUBLE_RESIDUE`]
-/// cells.
-const WIDE_DOUBLE_EFFORT: u32 = 3;
-
-/// Cells up to which [`doubled`] runs from [`WIDE_DOUBLE_EFFORT`]. At the default
-/// effort it took 60 scrambles of 10-100 moves (seed 7) from 12,800 moves to 12,510
-/// (a 49-move scramble 183 -> 95) and 60 more (seed 12) from 19,571 to 19,348, but the
-/// bench from 6,917 to 6,944 (scramble-17 75 -> 115), at up to 3.3-4.6 s a cube; with
-/// at most three rounds above 60 cells (and the tightening), 12,618, 19,556 and 6,957
-/// against 12,798, 19,571 and 6,915, at up to 3.6 s a cube; with 300 first moves
-/// (see [`DOUBLE_FIRSTS`]) the bench 6,915 -> 6,941 (scramble-4 256 -> 230,
-/// scramble-17 75 -> 127) and challenge-1, same answer, 0.9 -> 2.1 s.
-const WIDE_DOUBLE_RESIDUE: usize = 100;
 
 /// Most rounds of [`pairs::run`] (see also [`pairs::WORK`]). On the 40 scrambles of
 /// 20-45 moves, with the best pair of each round kept: 4 rounds 2,906 moves, 8 rounds
@@ -172,33 +146,6 @@ const EDIT_BEAM_ROUNDS: usize = 5;
 /// scrambles of 20-45 moves, 12 million undid 12 within their length, 24 million 16,
 /// as many as without a limit.
 const EDIT_BEAM_WORK: u64 = 24_000_000;
-
-/// Lowest effort at which the runners-up's prefixes are repaired too (see
-/// [`PREFIX_STEP_FOR_LARGE_RESIDUE`]) while the cube is not solved. On 25 scrambles
-/// of 25 moves at effort 3 this undid 11 within their length instead of 9 (and the
-/// total went from 1,173 moves to 1,101); the bench's answers stayed the same. At the
-/// default effort it took three times the time for one more.
-pub(super) const RUNNER_UP_PREFIXES_EFFORT: u32 = 3;
-
-/// Lowest effort at which a large residue gets a continued beam (see
-/// [`continue_beam`]). On the bench at effort 3 it took the challenge cubes from
-/// 324 / 647 / 706 moves to 324 / 607 / 655, and the 10-100-move scrambles' total
-/// down by 150 (five shorter, two longer), for challenge-2 at 18.1 s of CPU time
-/// instead of 16.4; at the default effort the bench took 70% more CPU time, past two
-/// seconds a cube.
-pub(super) const CONTINUED_BEAM_EFFORT: u32 = 3;
-
-/// Misplaced cells left after the repair above which the beam is continued (below,
-/// it found nothing to undo on the bench's cubes).
-pub(super) const RESIDUE_FOR_CONTINUED_BEAM: usize = 150;
-
-/// How many beams' share of the lowest effort's work the continued beam gets (a
-/// quarter: a million moves tried).
-const CONTINUED_BEAM_RUNS: u32 = 4;
-
-/// Moves a cell left to the finish costs, about, when the continued beam's moves are
-/// weighed against the cells they fix.
-const CONTINUED_MOVES_PER_CELL: f64 = 2.5;
 
 /// Moves a cell the beam leaves costs, about, when its path is cut
 /// ([`worth_keeping`]): less than the endgame's 3.4
@@ -240,9 +187,6 @@ const SWEEP_TAIL: usize = 30;
 /// Most rounds of [`pairs::run`] on a sweep's last moves.
 const SWEEP_TAIL_ROUNDS: usize = 8;
 
-/// Lowest effort whose sweeps get [`paired_sweep`] (the lowest keeps its speed).
-pub(super) const PAIRED_SWEEP_EFFORT: u32 = 2;
-
 /// A sweep's `path` from `cube` with pairs of turns of one block put into its last
 /// [`SWEEP_TAIL`] moves ([`pairs::run`]) while that leaves fewer cells misplaced: the
 /// endgame then has fewer to fix.
@@ -264,7 +208,7 @@ pub(super) fn paired_sweep(cube: &Cube, mut path: Vec<Move>) -> Vec<Move> {
 /// repaired (with its prefixes, and for a small residue the runners-up) when it leaves
 /// at most [`RESIDUE_FOR_BEST_REPAIR`] cells, and retuned when it leaves a few; with
 /// the cube it leaves.
-pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Move>, Cube) {
+pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>) -> (Vec<Move>, Cube) {
     let mut paths = paths.into_iter();
     let mut beam_moves = worth_keeping(cube, paths.next().unwrap_or_default());
     let mut work = played(cube, &beam_moves);
@@ -288,7 +232,7 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Mo
             }
             // Cells the best path's repair leaves: its prefixes are repaired too (from
             // effort 3 the runners-up's as well).
-            let prefixes = i == 0 || ctx.opts.effort.level() >= RUNNER_UP_PREFIXES_EFFORT;
+            let prefixes = i == 0;
             if prefixes && !work.is_solved() {
                 let (shortest, step) = if residue <= RESIDUE_FOR_REPAIR {
                     (path.len() / 4, 1)
@@ -326,12 +270,8 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>, ctx: &Ctx) -> (Vec<Mo
 /// [`LARGE_PAIR_ROUNDS`] under [`LARGE_PAIR_WORK`] without double additions after them), each kept when it leaves
 /// fewer; then [`doubled`] when the cells before the edit beam were at most
 /// [`double_residue`].
-pub(super) fn edited(
-    cube: &Cube,
-    (beam_moves, work): (Vec<Move>, Cube),
-    ctx: &Ctx,
-) -> (Vec<Move>, Cube) {
-    let doubles = work.misplaced() <= double_residue(ctx.opts.effort);
+pub(super) fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
+    let doubles = work.misplaced() <= DOUBLE_RESIDUE;
     let (mut beam_moves, mut work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
         let edited = repair::edit_beam(
             cube.cells(),
@@ -363,7 +303,7 @@ pub(super) fn edited(
         }
     }
     if doubles {
-        doubled(cube, (beam_moves, work), ctx)
+        doubled(cube, (beam_moves, work))
     } else {
         (beam_moves, work)
     }
@@ -373,17 +313,9 @@ pub(super) fn edited(
 /// repair and, for at most [`RESIDUE_FOR_EDIT_BEAM`] cells, the edit beam, while that
 /// leaves fewer cells and at most [`double_residue`] are left; at the default effort
 /// only until a round fixes fewer than [`DOUBLE_LEAST_FIXED`].
-fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube), ctx: &Ctx) -> (Vec<Move>, Cube) {
-    let level = ctx.opts.effort.level();
-    if level < Effort::DEFAULT.level() {
-        return (moves, work);
-    }
-    let least = if level >= WIDE_DOUBLE_EFFORT {
-        1
-    } else {
-        DOUBLE_LEAST_FIXED
-    };
-    while (1..=double_residue(ctx.opts.effort)).contains(&work.misplaced()) {
+fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
+    let least = DOUBLE_LEAST_FIXED;
+    while (1..=DOUBLE_RESIDUE).contains(&work.misplaced()) {
         let Some(q) = repair::double_insertion(cube.cells(), &moves, DOUBLE_FIRSTS) else {
             break;
         };
@@ -411,61 +343,24 @@ fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube), ctx: &Ctx) -> 
     (moves, work)
 }
 
-/// The beam's (repaired) path `beam_moves` and the cube `work` it leaves, continued by
-/// a bond-led beam from `work` (the lowest effort's: narrow and short) and repaired
-/// as a whole; kept when the moves added are fewer than the endgame would
-/// spend on the cells they fix (see [`CONTINUED_MOVES_PER_CELL`]).
-pub(super) fn continue_beam(
-    cube: &Cube,
-    beam_moves: Vec<Move>,
-    work: Cube,
-    ctx: &Ctx,
-) -> (Vec<Move>, Cube) {
-    let narrow = Ctx {
-        start: ctx.start,
-        opts: SolveOptions {
-            effort: Effort::new(Effort::MIN),
-            ..ctx.opts.clone()
-        },
-    };
-    let more = beam::run(&work, &narrow, Lead::Bonds, CONTINUED_BEAM_RUNS);
-    let more = worth_keeping(&work, more.into_iter().next().unwrap_or_default());
-    let mut path = beam_moves.clone();
-    path.extend(more);
-    let path = repair::run(cube.cells(), &path);
-    let after = played(cube, &path);
-    let cost = |cube: &Cube, moves: &[Move]| {
-        cube.misplaced() as f64 * CONTINUED_MOVES_PER_CELL + moves.len() as f64
-    };
-    if cost(&after, &path) < cost(&work, &beam_moves) {
-        (path, after)
-    } else {
-        (beam_moves, work)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::moves::Axis;
-    use crate::solve::tests::two_moves_to_undo;
-    use std::time::Instant;
-
-    /// A solving context at effort `level`, started now.
-    fn ctx_at(level: u32) -> Ctx {
-        Ctx {
-            start: Instant::now(),
-            opts: SolveOptions {
-                effort: Effort::new(level),
-                ..SolveOptions::default()
-            },
-        }
-    }
+    use crate::solve::undo::tests::{seeded_scramble, two_moves_to_undo};
+    use crate::solve::{Ctx, RunOptions};
 
     #[test]
     fn pairs_put_into_a_sweeps_last_moves_leave_fewer_cells_to_the_endgame() {
-        let cube = crate::solve::tests::seeded_scramble(3, 5000);
-        let swept = super::super::sweep::run(&cube, &ctx_at(2), 0, 0);
+        let cube = seeded_scramble(3, 5000);
+        let swept = super::super::sweep::run(
+            &cube,
+            &Ctx {
+                opts: RunOptions::default(),
+            },
+            0,
+            0,
+        );
         let left = played(&cube, &swept).misplaced();
         let paired = paired_sweep(&cube, swept.clone());
         let now = played(&cube, &paired).misplaced();
@@ -485,12 +380,12 @@ mod tests {
     }
 
     #[test]
-    fn at_the_default_effort_the_double_additions_stop_after_a_round_that_fixes_one_cell() {
+    fn the_double_additions_stop_after_a_round_that_fixes_one_cell() {
         // A 48-move scramble (`cubist scramble --puzzle cubular --seed 519 --moves 48`)
         // and the path its second beam, repairs, edit beam and pairs left with 38
         // cells misplaced (recorded). Its first double addition fixes one cell; the
         // rounds after it fix one to three each, about 0.15 s a round.
-        let cube = crate::solve::tests::seeded_scramble(519, 48);
+        let cube = seeded_scramble(519, 48);
         let path = crate::moves::parse_moves(
             "157Z3 342Z3 243X3 311X1 421Z1 332X2 751X1 631Z2 545Y2 543X1 336Y1 337X1 157Z1 \
              337X3 157Y1 336Y3 166Z3 365X1 247Y2 365X3 347X2 724Z2 543X3 357Z1 256Y1 666Y3 \
@@ -501,12 +396,9 @@ mod tests {
         .unwrap();
         let work = played(&cube, &path);
         assert_eq!(work.misplaced(), 38);
-        let (moves, left) = doubled(&cube, (path.clone(), work.clone()), &ctx_at(2));
+        let (moves, left) = doubled(&cube, (path.clone(), work.clone()));
         assert_eq!((moves.len(), left.misplaced()), (path.len() + 2, 37));
         assert_eq!(played(&cube, &moves), left);
-        // From effort 3 the rounds go on while they fix anything.
-        let (_, wide) = doubled(&cube, (path, work), &ctx_at(3));
-        assert!(wide.misplaced() < 37, "{} cells", wide.misplaced());
     }
 
     #[test]
@@ -528,7 +420,7 @@ mod tests {
             "{} cells",
             work.misplaced()
         );
-        let (moves, left) = edited(&cube, (path.clone(), work.clone()), &ctx_at(2));
+        let (moves, left) = edited(&cube, (path.clone(), work.clone()));
         assert!(left.misplaced() < work.misplaced());
         assert_eq!(played(&cube, &moves), left);
         // The pairs alone, in their larger number of rounds: no double additions after
@@ -548,29 +440,5 @@ mod tests {
         // A path that pays all the way is kept whole.
         assert_eq!(worth_keeping(&cube, undo.to_vec()), undo.to_vec());
         assert!(worth_keeping(&cube, Vec::new()).is_empty());
-    }
-
-    #[test]
-    fn a_continued_beam_undoes_more_of_a_scramble_the_first_left() {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        let (cube, scramble) = crate::scramble::scramble(&mut rng, 45);
-        // The first beam undid the last ten scramble moves and left the rest.
-        let first = crate::moves::invert(&scramble[35..]);
-        let work = played(&cube, &first);
-        assert!(work.misplaced() > RESIDUE_FOR_CONTINUED_BEAM);
-        let ctx = Ctx {
-            start: Instant::now(),
-            opts: SolveOptions::default(),
-        };
-        let (path, after) = continue_beam(&cube, first.clone(), work.clone(), &ctx);
-        assert_eq!(played(&cube, &path).cells(), after.cells());
-        let fixed = work.misplaced() - after.misplaced();
-        let added = path.len() - first.len();
-        assert!(fixed >= 100, "{fixed} cells fixed with {added} moves");
-        assert!(
-            (added as f64) * 2.0 < fixed as f64,
-            "{fixed} cells fixed with {added} moves"
-        );
     }
 }

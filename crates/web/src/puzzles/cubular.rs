@@ -1,15 +1,16 @@
 //! The digit cube through `cubist-cubular`.
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
-use cubist_cubular::{parse, parse_moves, Cube, Effort, Layout, Move, SolveOptions};
+use cubist_cubular::{parse, parse_moves, Cube, Layout, Move, SolveOptions};
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
-/// The method names accepted for the digit cube: `default`, or `effort-1` (fastest) to
-/// `effort-5` (shortest).
-pub const METHODS: &[&str] = &[
-    "default", "effort-1", "effort-2", "effort-3", "effort-4", "effort-5",
-];
+/// The method names accepted for the digit cube: `default` spends the request's time
+/// budget, `fast` at most [`FAST`] of it.
+pub const METHODS: &[&str] = &["default", "fast"];
+
+/// The time budget of the `fast` method.
+const FAST: Duration = Duration::from_secs(1);
 
 fn read(text: &str) -> Result<Cube, PuzzleError> {
     parse(text, None)
@@ -17,20 +18,15 @@ fn read(text: &str) -> Result<Cube, PuzzleError> {
         .map_err(|e| PuzzleError::Malformed(e.to_string()))
 }
 
-fn effort(method: Option<&str>) -> Result<Effort, PuzzleError> {
+/// The time budget of `method` within the request's `budget`.
+fn budget_of(method: Option<&str>, budget: Duration) -> Result<Duration, PuzzleError> {
     match method {
-        None | Some("default") => Ok(Effort::default()),
-        Some(m) => m
-            .strip_prefix("effort-")
-            .and_then(|n| n.parse::<u32>().ok())
-            .filter(|n| (Effort::MIN..=Effort::MAX).contains(n))
-            .map(Effort::new)
-            .ok_or_else(|| {
-                PuzzleError::Malformed(format!(
-                    "method {m:?} is not one of {} for the digit cube",
-                    METHODS.join(", ")
-                ))
-            }),
+        None | Some("default") => Ok(budget),
+        Some("fast") => Ok(budget.min(FAST)),
+        Some(m) => Err(PuzzleError::Malformed(format!(
+            "method {m:?} is not one of {} for the digit cube",
+            METHODS.join(", ")
+        ))),
     }
 }
 
@@ -43,16 +39,13 @@ fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// Solve a digit cube within `budget` (the solver's soft budget).
+/// Solve a digit cube within `budget`: the shortest answer the method's time finds.
 pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
-    let effort = effort(method)?;
+    let time = budget_of(method, budget)?;
     let cube = read(text)?;
     let opts = SolveOptions {
-        effort,
-        time_budget: Some(budget),
-        // A request gets the effort's answer; the pool's budget only cuts it short.
-        anytime: false,
-        progress: None,
+        time: Some(time),
+        ..SolveOptions::default()
     };
     let solution =
         cubist_cubular::solve(&cube, &opts).map_err(|e| PuzzleError::Unsolvable(e.to_string()))?;

@@ -1,0 +1,398 @@
+//! The plan: how a solve spends its budget. Read top to bottom, this is the solver.
+//!
+//! 1. **First answer.** The undo strategy (`undo`) on the cube as given: beams that
+//!    undo a shallow scramble whole, then the finish of whatever they leave. About a
+//!    second on any cube; every later answer has to beat it.
+//! 2. **Annealing** (`anneal`), for a cube that looks like a scramble of 30-100 moves
+//!    (see [`ANNEALED_MISPLACED`]) whose first answer is longer than that scramble
+//!    likely is: a pair of runs, one a core, each sequence finished as a beam's path
+//!    is, in every symmetry while time lasts, and its detours taken out.
+//! 3. **Symmetries.** The undo strategy on the cube seen through each of its eleven
+//!    other symmetries, on all cores: each breaks its ties differently and ends in
+//!    another answer.
+//! 4. **Passes** on the shortest answer: undos taken back, tangles cut out, runs
+//!    shortened (`polish`).
+//!
+//! The budget is work, time or both (see [`SolveOptions`]). A work unit is one undo run
+//! or a million annealing steps; work alone makes the answer the same on every machine.
+//! Time alone splits what the first answer leaves: [`ANNEAL_SHARE`] to the annealing,
+//! the rest to the symmetries. Every answer is checked by applying it before it counts.
+
+use super::anneal::{self, likely_length, Annealed, Cooling, ANNEALED_MISPLACED};
+use super::polish::{loosened, polished};
+use super::undo::{finished, keep_shorter, undo};
+use super::Ctx;
+use super::{played, Progress, ProgressFn, RunOptions, Solution, SolveError, SolveOptions};
+use crate::cube::Cube;
+use crate::moves::Move;
+use crate::symmetry::{symmetries, SYMMETRIES};
+use cubist_search::Cancel;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Work of a solve given neither time nor work: the first answer and its passes.
+pub const DEFAULT_WORK: u64 = 1;
+/// Annealing steps in one work unit.
+const STEPS_PER_UNIT: u64 = 1_000_000;
+/// Annealing runs made side by side (one a core on the machines this is built for):
+/// the best of two runs is much better than one, as a run's end varies widely.
+const ANNEAL_RUNS: u64 = 2;
+/// Part of what the first answer leaves of a budget that goes to the annealing, when
+/// a cube gets it; the symmetries get the rest.
+const ANNEAL_SHARE: f64 = 0.7;
+/// A further undo run is begun under a time budget only while at least this many
+/// times the first one's time is left, so that it likely ends in time.
+const RUN_TIME_MARGIN: f64 = 1.5;
+/// Time kept for finishing the annealed sequences, in first answers' times.
+const FINISH_RESERVE: f64 = 2.0;
+/// Shortest time worth annealing for: a shorter run ends far from any undo.
+const MIN_ANNEAL: Duration = Duration::from_secs(2);
+/// Longest answer whose tangles are cut out (`untangle` takes seconds on longer ones
+/// and seldom finds anything there).
+const UNTANGLE_MOST: usize = 120;
+
+/// Find moves that restore `cube` within the budget of `opts`, checked by applying
+/// them: the shortest answer the plan's strategies found.
+pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let budget = Budget::new(opts);
+    let best = Best::new(opts.progress.clone());
+
+    // 1. The first answer.
+    let first = undo(cube, &budget.run_options(&best, 0))?;
+    let first_time = start.elapsed();
+    best.offer(cube, first)?;
+    let mut work_left = budget.work.map(|w| w.saturating_sub(1));
+
+    // 2. Annealing, for a cube that looks like a scramble of at most about 100 moves
+    // whose answer is still longer than that scramble likely is.
+    let likely = likely_length(cube.misplaced());
+    if ANNEALED_MISPLACED.contains(&cube.misplaced())
+        && best.len() > likely
+        && !budget.cancel.is_cancelled()
+    {
+        let steps = match work_left {
+            Some(w) => {
+                let units = (w as f64 * ANNEAL_SHARE).round() as u64;
+                work_left = Some(w - units);
+                units * STEPS_PER_UNIT / ANNEAL_RUNS
+            }
+            None => u64::MAX,
+        };
+        // Under a time budget the runs leave time for their finishes, which take about
+        // as long as the first answer each.
+        let until = budget.until(ANNEAL_SHARE, first_time.mul_f64(FINISH_RESERVE));
+        if steps > 0 && until.is_none_or(|end| end > Instant::now() + MIN_ANNEAL) {
+            let runs = annealing_runs(cube, steps, opts.seed, until, &budget, &best);
+            let answers: Vec<Vec<Move>> = runs
+                .par_iter()
+                .map(|found| finished_in_views(cube, &found.moves, &budget, &best))
+                .collect::<Result<_, _>>()?;
+            for answer in answers {
+                best.offer(cube, answer)?;
+            }
+        }
+    }
+
+    // 3. The symmetries, on all cores.
+    let views = match work_left {
+        Some(w) => (w as usize).min(SYMMETRIES - 1),
+        None => SYMMETRIES - 1,
+    };
+    let answers: Vec<Option<Vec<Move>>> = (1..=views)
+        .into_par_iter()
+        .map(|k| {
+            if !budget.has_time_for(first_time) {
+                return Ok(None);
+            }
+            let symmetry = &symmetries()[k];
+            let seen = undo(&symmetry.cube(cube), &budget.run_options(&best, k))?;
+            Ok(Some(seen.iter().map(|&m| symmetry.back(m)).collect()))
+        })
+        .collect::<Result<_, SolveError>>()?;
+    for answer in answers.into_iter().flatten() {
+        best.offer(cube, answer)?;
+    }
+
+    // 4. The passes, on the shortest answer.
+    let moves = best.take();
+    let untangles = moves.len() <= UNTANGLE_MOST && !budget.cancel.is_cancelled();
+    let moves = loosened(cube, &moves, untangles);
+    let check = played(cube, &moves);
+    if !check.is_solved() {
+        return Err(SolveError::NotVerified(check.misplaced()));
+    }
+    Ok(Solution {
+        moves,
+        elapsed: start.elapsed(),
+        first: first_time,
+    })
+}
+
+/// The budget of one solve: a token that stops the work at the deadline or when the
+/// caller cancels, and the work units, if counted.
+struct Budget {
+    work: Option<u64>,
+    cancel: Cancel,
+}
+
+impl Budget {
+    fn new(opts: &SolveOptions) -> Budget {
+        let work = match (opts.work, opts.time) {
+            (None, None) => Some(DEFAULT_WORK),
+            (work, _) => work,
+        };
+        let cancel = match &opts.cancel {
+            Some(c) => c.child(opts.time),
+            None => Cancel::new().child(opts.time),
+        };
+        Budget { work, cancel }
+    }
+
+    /// The settings of one undo run: the default effort, what is left of the time, the
+    /// solve's token, and progress reports that say the view and the best so far.
+    fn run_options(&self, best: &Best, symmetry: usize) -> RunOptions {
+        RunOptions {
+            time_budget: self.cancel.remaining(),
+            cancel: Some(self.cancel.clone()),
+            progress: best.progress_for(symmetry),
+        }
+    }
+
+    /// Whether a run that takes about `took` is likely to end within the time left.
+    fn has_time_for(&self, took: Duration) -> bool {
+        !self.cancel.is_cancelled()
+            && self
+                .cancel
+                .remaining()
+                .is_none_or(|left| left >= took.mul_f64(RUN_TIME_MARGIN))
+    }
+
+    /// The instant by which a stage given `share` of the time left, less `reserve` for
+    /// what must follow it, should end (`None`: no time budget).
+    fn until(&self, share: f64, reserve: Duration) -> Option<Instant> {
+        let left = self.cancel.remaining()?.saturating_sub(reserve);
+        Some(Instant::now() + left.mul_f64(share))
+    }
+}
+
+/// A pair of annealing runs on `cube` (seeds from `seed`), side by side: `steps` steps
+/// each, or when that is unbounded as many as fit until `until`; cooled by the time
+/// where that is ahead of the steps, so that a run cut short still cools all the way.
+fn annealing_runs(
+    cube: &Cube,
+    steps: u64,
+    seed: u64,
+    until: Option<Instant>,
+    budget: &Budget,
+    best: &Best,
+) -> Vec<Annealed> {
+    let began = Instant::now();
+    let cooling = Cooling::for_steps(steps);
+    let spent = |part: f64| {
+        let by_time = match until {
+            _ if budget.cancel.is_cancelled() => 1.0,
+            Some(end) => {
+                let whole = end.saturating_duration_since(began).as_secs_f64();
+                began.elapsed().as_secs_f64() / whole.max(1e-3)
+            }
+            None => 0.0,
+        };
+        best.report("anneal", cube.misplaced(), Some(part.max(by_time)));
+        by_time
+    };
+    let mut found: Vec<Annealed> = (0..ANNEAL_RUNS)
+        .into_par_iter()
+        .map(|k| {
+            let slots = anneal::slots(cube, k);
+            anneal::run(cube, slots, cooling, seed * ANNEAL_RUNS + k, &spent)
+        })
+        .collect();
+    found.sort_by_key(|a| (a.left, a.moves.len()));
+    found
+}
+
+/// The shortest finish of an annealed sequence `moves` on `cube`, finished on the cube
+/// seen through each symmetry while the budget lasts (a large residue's finishes differ
+/// by tens of moves from one view to another), polished and loosened.
+fn finished_in_views(
+    cube: &Cube,
+    moves: &[Move],
+    budget: &Budget,
+    best: &Best,
+) -> Result<Vec<Move>, SolveError> {
+    let began = Instant::now();
+    let mut shortest = None;
+    for (k, symmetry) in symmetries().iter().enumerate() {
+        if k > 0 && !budget.has_time_for(began.elapsed() / k as u32) {
+            break;
+        }
+        let ctx = Ctx {
+            opts: budget.run_options(best, k),
+        };
+        let seen = symmetry.cube(cube);
+        let moves: Vec<Move> = moves.iter().map(|&m| symmetry.forward(m)).collect();
+        let left = played(&seen, &moves);
+        let (moves, _) = finished(&seen, moves, left, true, &std::cell::OnceCell::new(), &ctx)?;
+        let back = moves.iter().map(|&m| symmetry.back(m)).collect();
+        keep_shorter(&mut shortest, polished(cube, back));
+    }
+    let moves = shortest.expect("the first view is always finished");
+    let untangles = moves.len() <= UNTANGLE_MOST && !budget.cancel.is_cancelled();
+    Ok(loosened(cube, &moves, untangles))
+}
+
+/// The shortest answer so far, shared by the strategies for their progress reports.
+struct Best {
+    moves: std::sync::Mutex<Option<Vec<Move>>>,
+    len: Arc<AtomicUsize>,
+    progress: Option<ProgressFn>,
+}
+
+impl Best {
+    fn new(progress: Option<ProgressFn>) -> Best {
+        Best {
+            moves: std::sync::Mutex::new(None),
+            len: Arc::new(AtomicUsize::new(usize::MAX)),
+            progress,
+        }
+    }
+
+    /// Keeps `moves` when they are shorter than the best so far, once checked to solve
+    /// `cube` (of equal lengths the first stays, so the choice does not depend on timing).
+    fn offer(&self, cube: &Cube, moves: Vec<Move>) -> Result<(), SolveError> {
+        let left = played(cube, &moves).misplaced();
+        if left > 0 {
+            return Err(SolveError::NotVerified(left));
+        }
+        let mut best = self.moves.lock().expect("no panics while held");
+        keep_shorter(&mut best, moves);
+        self.len.store(
+            best.as_ref().map_or(usize::MAX, Vec::len),
+            Ordering::Relaxed,
+        );
+        Ok(())
+    }
+
+    /// Moves in the best answer so far (`usize::MAX`: none yet).
+    fn len(&self) -> usize {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    fn take(&self) -> Vec<Move> {
+        self.moves
+            .lock()
+            .expect("no panics while held")
+            .take()
+            .expect("the first answer is always offered")
+    }
+
+    /// Progress reports of a run on the cube seen through symmetry `symmetry`, with the
+    /// best answer so far.
+    fn progress_for(&self, symmetry: usize) -> Option<ProgressFn> {
+        let (p, len) = (self.progress.clone()?, self.len.clone());
+        Some(Arc::new(move |r: &Progress| {
+            let best = len.load(Ordering::Relaxed);
+            p(&Progress {
+                best: (best != usize::MAX).then_some(best),
+                symmetry,
+                ..r.clone()
+            })
+        }))
+    }
+
+    /// A report from the plan itself.
+    fn report(&self, stage: &'static str, misplaced: usize, part: Option<f64>) {
+        if let Some(p) = &self.progress {
+            let best = self.len();
+            p(&Progress {
+                stage,
+                misplaced,
+                moves: 0,
+                best: (best != usize::MAX).then_some(best),
+                symmetry: 0,
+                percent: part.map(|f| (f.clamp(0.0, 1.0) * 100.0) as u8),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::undo::tests::seeded_scramble;
+
+    fn solved_with(cube: &Cube, opts: &SolveOptions) -> Vec<Move> {
+        let moves = solve(cube, opts).unwrap().moves;
+        assert!(played(cube, &moves).is_solved());
+        moves
+    }
+
+    #[test]
+    fn a_work_budget_gives_the_same_answer_every_time() {
+        let cube = seeded_scramble(5, 45);
+        let opts = SolveOptions {
+            work: Some(3),
+            seed: 7,
+            ..SolveOptions::default()
+        };
+        assert_eq!(solved_with(&cube, &opts), solved_with(&cube, &opts));
+    }
+
+    #[test]
+    fn more_work_never_gives_a_longer_answer() {
+        // The symmetries only add answers to choose from.
+        let cube = seeded_scramble(11, 30);
+        let at = |work| {
+            let opts = SolveOptions {
+                work: Some(work),
+                ..SolveOptions::default()
+            };
+            solved_with(&cube, &opts).len()
+        };
+        let (one, more) = (at(1), at(4));
+        assert!(more <= one, "{more} moves with more work against {one}");
+    }
+
+    #[test]
+    fn a_cancelled_or_spent_solve_still_returns_a_checked_answer() {
+        let cube = seeded_scramble(3, 60);
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let opts = SolveOptions {
+            cancel: Some(cancel),
+            work: Some(50),
+            ..SolveOptions::default()
+        };
+        solved_with(&cube, &opts);
+        let opts = SolveOptions {
+            time: Some(Duration::from_millis(1)),
+            ..SolveOptions::default()
+        };
+        solved_with(&cube, &opts);
+    }
+
+    #[test]
+    fn a_work_budget_is_split_between_annealing_and_symmetries() {
+        // A 60-move scramble whose first answer is longer than its likely length gets
+        // annealing runs; a cube of more than 520 cells gets none.
+        let cube = seeded_scramble(2, 60);
+        assert!(ANNEALED_MISPLACED.contains(&cube.misplaced()));
+        let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = reports.clone();
+        let opts = SolveOptions {
+            work: Some(2),
+            progress: Some(Arc::new(move |p: &Progress| {
+                sink.lock().unwrap().push(p.stage)
+            })),
+            ..SolveOptions::default()
+        };
+        let moves = solved_with(&cube, &opts);
+        let first = undo(&cube, &RunOptions::default()).unwrap();
+        assert!(first.len() > likely_length(cube.misplaced()));
+        assert!(moves.len() <= first.len());
+        assert!(reports.lock().unwrap().contains(&"anneal"));
+    }
+}

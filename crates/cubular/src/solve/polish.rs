@@ -1,0 +1,37 @@
+//! The passes: moves in, no longer moves out. Each keeps the cube solved.
+
+use super::{shorten, takeback, tighten, untangle};
+use crate::cube::{Cube, SOLVED};
+use crate::moves::Move;
+
+/// Longest solution that [`tighten`] tries to make shorter.
+const TIGHTEN_MOST: usize = 100;
+
+/// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
+/// [`takeback`], milliseconds) and, when `untangles` (in the long runs' efforts, see
+/// [`anneal::long_runs`], while a time budget lasts: it takes seconds), tangles cut
+/// out and mended (see [`untangle`]), the rest shortened, while that helps. Never
+/// longer than `moves`.
+pub(super) fn loosened(cube: &Cube, moves: &[Move], untangles: bool) -> Vec<Move> {
+    let mut best = moves.to_vec();
+    loop {
+        let mut next = takeback::take_back(cube.cells(), &SOLVED, &best);
+        if untangles {
+            next = untangle::untangle(cube.cells(), &next);
+        }
+        if next.len() >= best.len() {
+            return best;
+        }
+        best = shorten::shorten(cube.cells(), &SOLVED, &next);
+    }
+}
+
+/// `moves`, which solve `cube`, with moves taken out and the rest mended (see
+/// [`tighten`]) when there are at most [`TIGHTEN_MOST`], then runs of moves that fewer
+/// do the work of replaced (see [`shorten`]).
+pub(super) fn polished(cube: &Cube, mut moves: Vec<Move>) -> Vec<Move> {
+    if moves.len() <= TIGHTEN_MOST {
+        moves = tighten::tighten(cube.cells(), &moves);
+    }
+    shorten::shorten(cube.cells(), &SOLVED, &moves)
+}
