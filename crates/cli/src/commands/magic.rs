@@ -185,6 +185,7 @@ fn print_found<T>(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--region`'s default, the whole digit cube; any other value asks for the digit cube.
 const REGION_DEFAULT: &str = "0-8,0-8,0-8";
 
 fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
