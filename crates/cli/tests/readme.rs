@@ -259,3 +259,33 @@ fn the_figure_rule() {
         ["0.27", "0.9", "1.3", "12", "19.8", "43", "480", "547"]
     );
 }
+
+/// Every relative link of the README, CONTRIBUTING.md and docs/*.md names a file that
+/// exists (anchors are not checked).
+#[test]
+fn document_links_point_at_files() {
+    let mut docs = vec![PathBuf::from("README.md"), PathBuf::from("CONTRIBUTING.md")];
+    for entry in std::fs::read_dir(workspace().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            docs.push(path.strip_prefix(workspace()).unwrap().to_path_buf());
+        }
+    }
+    let mut broken = Vec::new();
+    for doc in &docs {
+        let text = read(doc.to_str().unwrap());
+        let base = workspace().join(doc).parent().unwrap().to_path_buf();
+        for (i, _) in text.match_indices("](") {
+            let rest = &text[i + 2..];
+            let target = &rest[..rest.find(')').unwrap_or(rest.len())];
+            let file = target.split('#').next().unwrap();
+            if file.is_empty() || file.contains("://") {
+                continue;
+            }
+            if !base.join(file).exists() {
+                broken.push(format!("{}: {target}", doc.display()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links to missing files: {broken:?}");
+}
