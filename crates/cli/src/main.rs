@@ -3,6 +3,11 @@
 //! This crate is glue: it parses the command line, reads the input, detects the puzzle
 //! and hands the work to the puzzle crates. Every error ends up as one line on standard
 //! error and an exit status (0 done, 1 valid but unsolvable / not solved, 2 malformed).
+//!
+//! `commands` holds one module per subcommand (its arguments and `run`); `input` reads
+//! a FILE or standard input and detects the puzzle; `puzzles` is one front end per
+//! puzzle (parse, solve, print, bench) over `cubist-cubular` and `cubist-rubik`; and
+//! `failure` turns every error into its one line and exit status.
 
 mod commands;
 mod failure;

@@ -244,6 +244,78 @@ fn help_has_examples() {
     assert!(text.contains("--commutators"));
 }
 
+/// `--json` as `cubist magic --help` documents it: `moves` is `sequence` played
+/// `repeat` times, written out; playing `sequence` `repeat` times and playing `moves`
+/// once give the same cube, which changes exactly the pieces `changed` names. Checked
+/// by the library and by the reference sticker model.
+#[test]
+fn json_sequence_played_repeat_times_is_moves() {
+    let mut answers = run_json(&["--keep", "edges", "--max-changed", "3", "--same-face"]);
+    answers.extend(run_json(&[
+        "--keep",
+        "edges",
+        "--max-changed",
+        "3",
+        "--commutators",
+        "--count",
+        "2",
+    ]));
+    assert!(
+        answers.iter().any(|a| a["repeat"].as_u64().unwrap() > 1),
+        "some answer repeats its sequence"
+    );
+    let mut lines = String::new();
+    for a in &answers {
+        let sequence = a["sequence"].as_str().unwrap();
+        let repeat = a["repeat"].as_u64().unwrap() as usize;
+        let moves = a["moves"].as_str().unwrap();
+        assert_eq!(vec![sequence; repeat].join(" "), moves);
+        let once = CubieCube::from_alg(&Alg::parse(moves).unwrap());
+        let seq_alg = Alg::parse(sequence).unwrap();
+        let mut played = CubieCube::SOLVED;
+        for _ in 0..repeat {
+            played = played.apply_alg(&seq_alg);
+        }
+        assert_eq!(played, once, "{sequence} x{repeat}");
+        replay(a);
+        lines.push_str(&format!("{sequence}\t{repeat}\t{moves}\n"));
+    }
+    let Some(dir) = oracle_dir() else { return };
+    // For each answer: whether `sequence` played `repeat` times equals `moves` played
+    // once, then the pieces (face letters, sorted) that `moves` leaves out of place.
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport rubik_ref as r\n\
+        names = {v: k for k, v in r.FACES.items()}\n\
+        for line in sys.stdin.read().split('\\n')[:-1]:\n    \
+            seq, k, moves = line.split('\\t')\n    \
+            a = r.solved()\n    \
+            for _ in range(int(k)):\n        \
+                a = r.apply(a, r.parse_moves(seq))\n    \
+            s = r.apply(r.solved(), r.parse_moves(moves))\n    \
+            bad = set()\n    \
+            for i, (f, row, col) in enumerate(r.SLOTS):\n        \
+                if s[i] != r.solved()[i]:\n            \
+                    p, n = r.facelet(f, row, col)\n            \
+                    bad.add(''.join(sorted(names[tuple(v if j == k else 0 for k in range(3))] for j, v in enumerate(p) if v)))\n    \
+            print(a == s, ' '.join(sorted(bad)))\n";
+    let text = cubist_testkit::run_snippet(&dir, script, &lines);
+    assert_eq!(text.lines().count(), answers.len());
+    for (line, a) in text.lines().zip(&answers) {
+        let (same, pieces) = line.split_once(' ').unwrap();
+        assert_eq!(same, "True", "{}", a["notation"]);
+        let mut want: Vec<String> = changed_names(a)
+            .iter()
+            .map(|n| {
+                let mut c: Vec<char> = n.chars().collect();
+                c.sort_unstable();
+                c.into_iter().collect()
+            })
+            .collect();
+        want.sort();
+        let got: Vec<&str> = pieces.split_whitespace().collect();
+        assert_eq!(got, want, "{}", a["notation"]);
+    }
+}
+
 /// The folder holding the Python reference models, or `None` (and a note).
 fn oracle_dir() -> Option<PathBuf> {
     cubist_testkit::oracle_dir(&["rubik_ref.py"])

@@ -177,6 +177,24 @@ fn text_output_and_errors() {
 }
 
 /// The folder holding the Python reference models, or `None` (and a note).
+/// `--json` as `cubist magic --help` documents it: `moves` is `sequence` played
+/// `repeat` times (a digit-cube answer is played once), and playing it on the reference
+/// model moves exactly the cells its cycles claim (see [`oracle_check`]).
+#[test]
+fn json_sequence_played_repeat_times_is_moves() {
+    let answers = run_json(&["--region", "3-5,3-5,3-5", "--count", "3"]);
+    for a in &answers {
+        let sequence = a["sequence"].as_str().unwrap();
+        let repeat = a["repeat"].as_u64().unwrap() as usize;
+        assert_eq!(repeat, 1, "{sequence}");
+        assert_eq!(
+            vec![sequence; repeat].join(" "),
+            a["moves"].as_str().unwrap()
+        );
+    }
+    check_answers(&answers, |_| true);
+}
+
 fn oracle_dir() -> Option<PathBuf> {
     cubist_testkit::oracle_dir(&["cubular_ref.py"])
 }

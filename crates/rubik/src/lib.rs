@@ -38,6 +38,20 @@
 //! - [`CubeError`]: `Malformed(FormatError)` (exit 2) or `Unreachable { line, reason }`
 //!   (exit 1), where `reason` is an [`Invalidity`] naming the cause of SPEC §2.5.
 //! - `"pieces".parse::<Format>()` reads `--input` values; [`Format::name`] prints them.
+//!
+//! # Turning and solving
+//!
+//! - [`Move`] is one face turn and [`Alg`] a sequence of them, read in WCA or counted
+//!   notation ([`named`] reads the judge's named operations); [`CubieCube::apply_alg`]
+//!   plays one, and [`scramble`] makes seeded random states or move sequences.
+//! - [`coord`] cuts a [`CubieCube`] into the small numbers that index the solvers'
+//!   move and pruning tables (built once, cached by `cubist-search`).
+//! - [`solve`] holds the solvers: [`solve::two_phase`] and [`solve::optimal`] take
+//!   [`solve::Options`] and return a [`solve::Solution`]; [`solve::thistlethwaite`]
+//!   and [`solve::layers`] return a [`solve::StagedSolution`]. The optimal solver's
+//!   design is in `docs/rubik-optimal.md`.
+//! - [`judge`] is the batch simulator of SPEC §2.4, and [`magic`] searches short
+//!   sequences that change only the pieces a [`magic::Query`] allows.
 
 pub mod coord;
 pub mod cubie;

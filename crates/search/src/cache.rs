@@ -312,7 +312,8 @@ fn lock_is_stale(lock: &Path) -> bool {
         .is_some_and(|age| age > STALE_LOCK)
 }
 
-/// How old a lock file must be before it is ignored.
+/// How old a lock file must be before it is ignored: far longer than the longest build
+/// (the optimal solver's large table takes minutes), so a younger lock is a live build.
 pub const STALE_LOCK: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 fn checked(spec: &TableSpec, data: Vec<u8>) -> Vec<u8> {

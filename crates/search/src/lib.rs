@@ -6,6 +6,15 @@
 //! are built once, written to a cache directory and mapped into memory on later runs.
 //! A file that is missing, of the wrong version or size, or whose checksum does not
 //! match is rebuilt, never trusted.
+//!
+//! - [`TableSpec`] names a table file (name, version, length); [`load_or_build`] maps
+//!   it from [`cache_dir`] or builds it with the given function, writes it and returns
+//!   a [`Table`] (bytes, memory-mapped or copied into memory with [`Table::resident`]).
+//! - [`Nibbles`] reads a table of 4-bit entries (a distance bound per state);
+//!   [`AtomicNibbles`] is written by the parallel breadth-first builds.
+//! - [`Progress`] and [`Spinner`] show a long build or search on a terminal and stay
+//!   quiet otherwise.
+//! - [`Cancel`] is a shared flag and deadline that a long search polls to stop early.
 
 pub mod cache;
 pub mod cancel;

@@ -5,6 +5,11 @@
 //! `../shared/tools` or wherever `CUBIST_ORACLE_DIR` points. Where they or `python3` are
 //! missing, tests skip those checks with a note, unless `CUBIST_REQUIRE_ORACLE=1`
 //! (as in CI) makes their absence a failure.
+//!
+//! [`oracle_dir`] finds the models (or skips), [`run_snippet`] runs a short Python
+//! program that imports them on the moves a test printed, and [`success_stdout`],
+//! [`failure_stderr`] and [`json_lines`] read what the `cubist` binary printed.
+//! [`data`] locates the sample inputs and bad-input catalogues in `tests/data`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

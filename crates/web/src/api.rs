@@ -191,7 +191,8 @@ pub struct ScrambleAnswer {
     pub scramble: Vec<String>,
 }
 
-/// Most random moves a scramble request may ask for.
+/// Most random moves a scramble request may ask for: bounds a request's work and answer
+/// (every move is echoed), at twice the deepest scramble `cubist bench` uses (5000).
 pub const MAX_SCRAMBLE_MOVES: usize = 10_000;
 
 /// `POST /api/scramble`: a scrambled cube.

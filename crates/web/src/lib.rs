@@ -7,6 +7,10 @@
 //! [`page`] is the single self-contained viewer page (hand-written WebGL, no CDN), so
 //! `cubist serve` works offline. [`svg`] draws either puzzle as a standalone SVG picture
 //! for `cubist show --svg`.
+//!
+//! [`run`] binds the port and runs [`serve`] on a runtime of its own; [`router`] builds
+//! the routes from a [`Config`] (workers, waiting requests, time budget), and tests
+//! mount it in-process.
 
 pub mod api;
 pub mod page;

@@ -22,6 +22,9 @@ finishing that length) or when --time-limit runs out; answers print shortest fir
 
 Output, one answer per line: the sequence (`(S)k` is S done k times, `[A, B]` a
 commutator), the repeat count, the total length and the changed pieces as cycles.
+With --json, one object per answer: `sequence` is S, `repeat` is k and `moves` is
+the whole answer written out (S played k times, `length` moves): play `moves` once,
+or `sequence` `repeat` times. A commutator and a digit-cube answer have repeat 1.
 `(UFR URB UBL)` sends the piece in UFR to URB, URB's to UBL and UBL's to UFR. A mark
 after a cycle or a lone piece tells how pieces come back turned: `+` a corner twisted
 clockwise or an edge flipped, `-` a corner twisted anticlockwise (`UFR+` is twisted
@@ -80,8 +83,9 @@ pub struct MagicArgs {
     /// X0-X1,Y0-Y1,Z0-Z1 with coordinates 0..8.
     #[arg(long, value_name = "BOX", default_value = "0-8,0-8,0-8")]
     pub region: String,
-    /// Print one JSON object per answer:
-    /// {"moves": "R U R' ...", "repeat": k, "length": n, "changed": ["UFR", ...], ...}.
+    /// Print one JSON object per answer: {"sequence": S, "repeat": k, "moves": M,
+    /// "length": n, "changed": [...], "cycles": "...", "notation": "..."}, where M is S
+    /// played k times, written out: play either S k times or M once, never M k times.
     #[arg(long)]
     pub json: bool,
 }
@@ -181,6 +185,7 @@ fn print_found<T>(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--region`'s default, the whole digit cube; any other value asks for the digit cube.
 const REGION_DEFAULT: &str = "0-8,0-8,0-8";
 
 fn run_cubular(args: &MagicArgs) -> Result<ExitCode> {
@@ -224,12 +229,13 @@ fn cubular_line(seq: &CellSequence) -> String {
     )
 }
 
-/// A digit-cube answer as one JSON object, in the 3×3×3 answers' shape.
+/// A digit-cube answer as one JSON object, in the 3×3×3 answers' shape (played once,
+/// so `sequence` and `moves` are the same).
 fn cubular_json(seq: &CellSequence) -> String {
     let changed: Vec<String> = seq.changed().into_iter().map(cell_name).collect();
+    let moves = serde_json::Value::from(seq.moves_text());
     format!(
-        "{{\"moves\": {}, \"repeat\": 1, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
-        serde_json::Value::from(seq.moves_text()),
+        "{{\"sequence\": {moves}, \"repeat\": 1, \"moves\": {moves}, \"length\": {}, \"changed\": {}, \"cycles\": {}}}",
         seq.length(),
         serde_json::Value::from(changed),
         serde_json::Value::from(seq.cycles_text()),
@@ -253,13 +259,15 @@ fn rubik_line(seq: &MagicSequence) -> String {
     )
 }
 
-/// One JSON object, keys in the documented order.
+/// One JSON object, keys in the documented order: `sequence` played `repeat` times is
+/// `moves`.
 fn rubik_json(seq: &MagicSequence) -> String {
     let changed: Vec<&str> = seq.changed().iter().map(|p| p.name()).collect();
     format!(
-        "{{\"moves\": {}, \"repeat\": {}, \"length\": {}, \"changed\": {}, \"cycles\": {}, \"notation\": {}}}",
-        serde_json::Value::from(seq.moves().to_string()),
+        "{{\"sequence\": {}, \"repeat\": {}, \"moves\": {}, \"length\": {}, \"changed\": {}, \"cycles\": {}, \"notation\": {}}}",
+        serde_json::Value::from(seq.base.to_string()),
         seq.repeat,
+        serde_json::Value::from(seq.moves().to_string()),
         seq.length(),
         serde_json::Value::from(changed),
         serde_json::Value::from(magic::cycles_text(&seq.effect)),

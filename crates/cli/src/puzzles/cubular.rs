@@ -209,6 +209,7 @@ fn draw(cube: &Cube, colour: bool) -> String {
     out
 }
 
+/// The bench's challenge set: the three challenge cubes of `examples/cubular`, built in.
 const CHALLENGES: [(&str, &str); 3] = [
     (
         "challenge-1",

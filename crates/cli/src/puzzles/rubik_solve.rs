@@ -382,7 +382,9 @@ mod stickers {
     }
 }
 
-/// Length of the scrambles the optimal solver is benchmarked on.
+/// Length of the scrambles the optimal solver is benchmarked on: short enough that each
+/// takes milliseconds with the large table, so the set stays quick; `--optimal N` adds
+/// uniformly random cubes, which take seconds to minutes.
 const OPTIMAL_BENCH_SCRAMBLE: usize = 14;
 
 /// Statistics of one method's run over the bench set.

@@ -605,10 +605,9 @@ fn dfs(
     false
 }
 
-/// How many moves down the search tree is cut into subtrees, searched in parallel in
-/// move order. Three levels make a few thousand subtrees, so the threads rarely wait
-/// for one another at the end of an iteration or behind the subtree with the
-/// solution; the list takes milliseconds to build.
+/// How many moves down the tree is cut into subtrees, searched in parallel in move
+/// order: three levels make a few thousand, so threads rarely wait for one another at
+/// the end of an iteration, and the list takes milliseconds to build.
 const SPLIT_LEVELS: usize = 3;
 
 /// The roots of the subtrees of a search of `depth` moves from `root`: every node
@@ -816,15 +815,9 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
     Ok(Solution { moves, complete })
 }
 
-/// The share of its time the two-phase search beside the deepening runs while it
-/// looks for a solution of the very length the deepening is on (and would save only
-/// the rest of that iteration): the rest of the time it sleeps, leaving both cores to
-/// the deepening, which must finish the iteration anyway when there is no such
-/// solution. Measured on the first eight random cubes of `cubist bench --puzzle 333
-/// --optimal 8` (seed 1), seconds per cube, median / mean: always running 19.8 / 34.3,
-/// a quarter of the time 15.5 / 27.3, not at all 15.2 / 31.3 (one cube whose 18-move
-/// solution the two-phase search found during the 18-move iteration took 56 s instead
-/// of 24 s).
+/// Share of its time the two-phase search beside the deepening runs while it looks for
+/// the very length the deepening is on (the rest it sleeps, leaving the cores to the
+/// deepening): the best trade measured (docs/benchmarks.md, the optimal solver).
 const RACE_SHARE: f64 = 0.25;
 
 /// Holds a thread to a share of its time: [`Pace::share`], called often, sleeps in
