@@ -167,8 +167,6 @@ pub(super) struct Cooling {
     pub steps: u64,
     /// Temperature at the last step: [`COLD`] or [`LONG_COLD`].
     pub cold: f64,
-    /// Temperature at the first step: [`HOT`], lower for a warm start.
-    pub hot: f64,
 }
 
 /// Steps from which a run is long and ends warm ([`LONG_COLD`]).
@@ -179,11 +177,7 @@ impl Cooling {
     /// a shorter one to [`COLD`].
     pub(super) fn for_steps(steps: u64) -> Cooling {
         let cold = if steps >= LONG_STEPS { LONG_COLD } else { COLD };
-        Cooling {
-            steps,
-            cold,
-            hot: HOT,
-        }
+        Cooling { steps, cold }
     }
 }
 
@@ -194,7 +188,6 @@ pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>,
     let cooling = Cooling {
         steps,
         cold: LONG_COLD,
-        hot: HOT,
     };
     let found = run(cube, slots, cooling, seed, &|_| 0.0);
     (found.moves, found.left)
@@ -216,24 +209,12 @@ pub(super) fn run(
     seed: u64,
     spent: &(dyn Fn(f64) -> f64 + Sync),
 ) -> Annealed {
-    run_from(cube, &[], slots, cooling, seed, spent)
-}
-
-/// [`run`] from a sequence whose first slots hold `start` (as many of its moves as fit).
-pub(super) fn run_from(
-    cube: &Cube,
-    start: &[Move],
-    slots: usize,
-    cooling: Cooling,
-    seed: u64,
-    spent: &(dyn Fn(f64) -> f64 + Sync),
-) -> Annealed {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut seq = Sequence::new(cube, slots, start);
-    let mut best = (seq.now.left, seq.played, seq.slots.clone());
+    let mut seq = Sequence::new(cube, slots);
+    let mut best = (seq.now.left, 0, seq.slots.clone());
     let mut draw = Draw::new();
     let mut by_time = 0.0f64;
-    let Cooling { steps, cold, hot } = cooling;
+    let Cooling { steps, cold } = cooling;
     for step in 0..steps {
         if step % CHECK_EVERY == 0 && step > 0 {
             by_time = spent(step as f64 / steps as f64);
@@ -242,7 +223,7 @@ pub(super) fn run_from(
             }
         }
         let progress = (step as f64 / steps as f64).max(by_time);
-        let t = hot * (cold / hot).powf(progress);
+        let t = HOT * (cold / HOT).powf(progress);
         if step % REFILL_EVERY == 0 {
             let i = rng.gen_range(0..slots);
             seq.refill(i, t, &mut draw, &mut rng);
@@ -297,28 +278,21 @@ struct Sequence {
 }
 
 impl Sequence {
-    /// `slots` slots on `cube`, the first holding the moves of `start` that fit, the
-    /// rest empty.
-    fn new(cube: &Cube, slots: usize, start: &[Move]) -> Sequence {
+    /// `slots` empty slots on `cube`.
+    fn new(cube: &Cube, slots: usize) -> Sequence {
         let mut before = vec![Box::new([0u8; CELLS]); slots + 1];
         *before[0] = *cube.cells();
         let mut wanted = vec![Box::new([0u8; CELLS]); slots + 1];
         *wanted[slots] = SOLVED;
-        let mut filled = vec![NONE; slots];
-        let mut after = cube.clone();
-        for (slot, &m) in filled.iter_mut().zip(start) {
-            *slot = m.index() as u16;
-            after.apply(m);
-        }
         Sequence {
             table: move_table(),
-            played: start.len().min(slots),
-            slots: filled,
+            slots: vec![NONE; slots],
             before,
             before_ok: 0,
             wanted,
             wanted_ok: slots,
-            now: Residue::between(after.cells(), &SOLVED),
+            now: Residue::between(cube.cells(), &SOLVED),
+            played: 0,
             relocation: Relocation::new(),
         }
     }
@@ -827,11 +801,7 @@ mod tests {
 
     /// `steps` steps cooled as effort 3's runs are.
     fn short(steps: u64) -> Cooling {
-        Cooling {
-            steps,
-            cold: COLD,
-            hot: HOT,
-        }
+        Cooling { steps, cold: COLD }
     }
 
     /// Cells misplaced when `found`'s moves are played on `cube`.
@@ -854,7 +824,7 @@ mod tests {
     fn the_kept_residue_is_what_the_slots_leave_after_every_step() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let (cube, _) = scramble(&mut rng, 40);
-        let mut seq = Sequence::new(&cube, 30, &[]);
+        let mut seq = Sequence::new(&cube, 30);
         random_steps(&mut seq, 3000, 3, &mut rng, |seq, step, _| {
             let mut cells = *cube.cells();
             for &m in &seq.slots {
@@ -898,7 +868,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (cube, _) = scramble(&mut rng, 30);
         let slots = 40;
-        let mut seq = Sequence::new(&cube, slots, &[]);
+        let mut seq = Sequence::new(&cube, slots);
         let mut commuted = 0;
         random_steps(&mut seq, 4000, 4, &mut rng, |seq, step, passed| {
             commuted += passed as usize;

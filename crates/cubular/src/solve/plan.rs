@@ -49,9 +49,6 @@ const RUN_TIME_MARGIN: f64 = 1.5;
 const FINISH_RESERVE: f64 = 2.0;
 /// Shortest time worth annealing for: a shorter run ends far from any undo.
 const MIN_ANNEAL: Duration = Duration::from_secs(2);
-/// Longest answer whose tangles are cut out (`untangle` takes seconds on longer ones
-/// and seldom finds anything there).
-const UNTANGLE_MOST: usize = 120;
 
 /// Find moves that restore `cube` within the budget of `opts`, checked by applying
 /// them: the shortest answer the plan's strategies found.
@@ -117,9 +114,7 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     }
 
     // 4. The passes, on the shortest answer.
-    let moves = best.take();
-    let untangles = moves.len() <= UNTANGLE_MOST && !budget.cancel.is_cancelled();
-    let moves = loosened(cube, &moves, untangles);
+    let moves = loosened(cube, &best.take(), &budget.cancel);
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
@@ -240,8 +235,7 @@ fn finished_in_views(
         keep_shorter(&mut shortest, polished(cube, back));
     }
     let moves = shortest.expect("the first view is always finished");
-    let untangles = moves.len() <= UNTANGLE_MOST && !budget.cancel.is_cancelled();
-    Ok(loosened(cube, &moves, untangles))
+    Ok(loosened(cube, &moves, &budget.cancel))
 }
 
 /// The shortest answer so far, shared by the strategies for their progress reports.

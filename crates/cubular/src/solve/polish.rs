@@ -3,22 +3,20 @@
 use super::{shorten, takeback, tighten, untangle};
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
+use cubist_search::Cancel;
 
 /// Longest solution that [`tighten`] tries to make shorter.
 const TIGHTEN_MOST: usize = 100;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
-/// [`takeback`], milliseconds) and, when `untangles` (in the long runs' efforts, see
-/// [`anneal::long_runs`], while a time budget lasts: it takes seconds), tangles cut
-/// out and mended (see [`untangle`]), the rest shortened, while that helps. Never
+/// [`takeback`], milliseconds) and tangles cut out and mended (see [`untangle`],
+/// seconds, until `cancel` stops it), the rest shortened, while that helps. Never
 /// longer than `moves`.
-pub(super) fn loosened(cube: &Cube, moves: &[Move], untangles: bool) -> Vec<Move> {
+pub(super) fn loosened(cube: &Cube, moves: &[Move], cancel: &Cancel) -> Vec<Move> {
     let mut best = moves.to_vec();
     loop {
-        let mut next = takeback::take_back(cube.cells(), &SOLVED, &best);
-        if untangles {
-            next = untangle::untangle(cube.cells(), &next);
-        }
+        let next = takeback::take_back(cube.cells(), &SOLVED, &best);
+        let next = untangle::untangle(cube.cells(), &next, cancel);
         if next.len() >= best.len() {
             return best;
         }

@@ -16,6 +16,7 @@
 use super::{repair, simplify};
 use crate::cube::CELLS;
 use crate::moves::Move;
+use cubist_search::Cancel;
 use rayon::prelude::*;
 
 /// Longest stretch, in moves, between two turns of one block that is cut out.
@@ -31,12 +32,13 @@ pub const MOST_MOVES: usize = 120;
 /// `moves`, which solve `start`, with tangles cut out and mended while that makes them
 /// shorter (see the module's doc). Never longer than `moves`; an answer of more than
 /// [`MOST_MOVES`] is left as it is.
-pub fn untangle(start: &[u8; CELLS], moves: &[Move]) -> Vec<Move> {
+/// The pass stops early, with what it has, once `cancel` is cancelled.
+pub fn untangle(start: &[u8; CELLS], moves: &[Move], cancel: &Cancel) -> Vec<Move> {
     let mut path = moves.to_vec();
     if path.len() > MOST_MOVES {
         return path;
     }
-    while let Some(shorter) = shortened(start, &path) {
+    while let Some(shorter) = shortened(start, &path, cancel) {
         path = shorter;
     }
     path
@@ -76,10 +78,13 @@ fn cuts(path: &[Move]) -> Vec<Vec<usize>> {
 
 /// The shortest mended cut of `path` that solves `start` in fewer moves, if any (the
 /// first of the shortest, in the order of [`cuts`]).
-fn shortened(start: &[u8; CELLS], path: &[Move]) -> Option<Vec<Move>> {
+fn shortened(start: &[u8; CELLS], path: &[Move], cancel: &Cancel) -> Option<Vec<Move>> {
     cuts(path)
         .into_par_iter()
         .filter_map(|cut| {
+            if cancel.is_cancelled() {
+                return None;
+            }
             let rest: Vec<Move> = (0..path.len())
                 .filter(|k| !cut.contains(k))
                 .map(|k| path[k])
@@ -118,9 +123,13 @@ mod tests {
         let answer = parse_moves(answer).unwrap();
         assert_eq!(answer.len(), 97);
         assert_eq!(played(cube.cells(), &answer), SOLVED);
-        let found = untangle(cube.cells(), &answer);
+        let found = untangle(cube.cells(), &answer, &Cancel::new());
         assert_eq!(played(cube.cells(), &found), SOLVED);
         assert!(found.len() <= 88, "{} moves", found.len());
+        // Cancelled, the pass gives the answer back as it was.
+        let cancel = Cancel::new();
+        cancel.cancel();
+        assert_eq!(untangle(cube.cells(), &answer, &cancel), answer);
     }
 
     #[test]
@@ -128,10 +137,10 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(23);
         let (cube, moves) = scramble(&mut rng, 30);
         let undo = invert(&moves);
-        assert_eq!(untangle(cube.cells(), &undo), undo);
+        assert_eq!(untangle(cube.cells(), &undo, &Cancel::new()), undo);
         let (cube, moves) = scramble(&mut rng, MOST_MOVES + 1);
         let undo = invert(&moves);
-        assert_eq!(untangle(cube.cells(), &undo), undo);
-        assert!(untangle(&SOLVED, &[]).is_empty());
+        assert_eq!(untangle(cube.cells(), &undo, &Cancel::new()), undo);
+        assert!(untangle(&SOLVED, &[], &Cancel::new()).is_empty());
     }
 }
