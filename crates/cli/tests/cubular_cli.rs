@@ -266,10 +266,24 @@ fn bench_refuses_empty_sets() {
 }
 
 #[test]
-fn bench_solves_only_the_sets_asked_for() {
+fn bench_solves_only_the_sets_asked_for_and_writes_answers_the_oracle_accepts() {
+    let dir = std::env::temp_dir().join(format!("cubist-bench-answers-{}", std::process::id()));
     let out = stdout_of(&[
-        "bench", "--puzzle", "cubular", "--sets", "deep", "--count", "1", "--work", "1",
+        "bench",
+        "--puzzle",
+        "cubular",
+        "--sets",
+        "deep",
+        "--count",
+        "1",
+        "--work",
+        "1",
+        "--answers",
+        dir.to_str().unwrap(),
     ]);
+    let moves = std::fs::read_to_string(dir.join("deep-0.moves")).unwrap();
+    assert_solves(&dir.join("deep-0.txt"), &moves, "bench-answers");
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(out.contains("scrambles of 5000 moves (tuning):"), "{out}");
     assert!(out.contains("deep-0 (5000 moves)"), "{out}");
     assert!(out.contains("verified"), "{out}");

@@ -33,6 +33,10 @@ pub struct BenchArgs {
     /// judge a change there.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub sets: Vec<CubularSet>,
+    /// Digit cube: also write each cube and its answer to this folder (`NAME.txt` and
+    /// `NAME.moves`), for checking with another program.
+    #[arg(long, value_name = "DIR")]
+    pub answers: Option<std::path::PathBuf>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
     /// seconds to minutes each), printing each one's length and time.
     #[arg(long, value_name = "N")]

@@ -324,6 +324,9 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         (None, Some(w)) => format!("{w} work units a cube"),
         (None, None) => "default work".into(),
     };
+    if let Some(dir) = &args.answers {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
+    }
     println!(
         "digit cube bench: seed {}, validation seed {VALIDATION_SEED}, {budget}, {} threads",
         args.seed,
@@ -344,6 +347,15 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
                     "{name}: the solution leaves {} cells misplaced",
                     check.misplaced()
                 );
+            }
+            if let Some(dir) = &args.answers {
+                let file = name.split(' ').next().unwrap_or(&name);
+                let write = |ext: &str, text: String| {
+                    let path = dir.join(format!("{file}.{ext}"));
+                    std::fs::write(&path, text).map_err(|e| anyhow!("{}: {e}", path.display()))
+                };
+                write("txt", cube.to_text(Layout::Layers))?;
+                write("moves", format_moves(&sol.moves))?;
             }
             let millis = sol.elapsed.as_secs_f64() * 1000.0;
             let first = sol.first.as_secs_f64() * 1000.0;
