@@ -2,6 +2,7 @@
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_cubular::{parse, parse_moves, Cube, Effort, Layout, Move, SolveOptions};
+use cubist_search::Cancel;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
@@ -43,16 +44,28 @@ fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// Solve a digit cube within `budget` (the solver's soft budget).
-pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
+/// Solve a digit cube within `budget` (the solver's soft budget), stopping when
+/// `cancel` does.
+pub fn solve(
+    text: &str,
+    method: Option<&str>,
+    budget: Duration,
+    cancel: &Cancel,
+) -> Result<Solved, PuzzleError> {
     let effort = effort(method)?;
     let cube = read(text)?;
+    // TODO(merge): once `cubist_cubular::SolveOptions` has its `cancel` field, add
+    // `cancel: Some(cancel.clone()),` here (and drop the `..Default::default()` and
+    // this allow); until then the digit-cube solver stops only at its soft budget.
+    let _ = cancel;
+    #[allow(clippy::needless_update)]
     let opts = SolveOptions {
         effort,
         time_budget: Some(budget),
         // A request gets the effort's answer; the pool's budget only cuts it short.
         anytime: false,
         progress: None,
+        ..Default::default()
     };
     let solution =
         cubist_cubular::solve(&cube, &opts).map_err(|e| PuzzleError::Unsolvable(e.to_string()))?;
