@@ -212,4 +212,6 @@ async fn main() {
         rss_kib("VmRSS:"),
         rss_kib("VmHWM:")
     );
+    // Solves still running (a digit cube that ignores its cancel token) need not end.
+    std::process::exit(0);
 }

@@ -10,7 +10,8 @@
 //! holds its worker slot until it really ends: the number of running jobs never exceeds
 //! `workers`, which bounds the server's CPU and memory however many clients connect.
 //! The server keeps two pools (see [`crate::server`]) so that quick jobs never wait
-//! behind long ones.
+//! behind long ones; the long pool's jobs run on threads of their own at a lower
+//! scheduling priority, so that quick jobs also get the processor first.
 
 use cubist_search::Cancel;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,6 +42,7 @@ pub struct SolvePool {
     permits: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
     max_waiting: usize,
+    background: bool,
 }
 
 /// Cancels a request's token when the request ends, however it ends: answered, timed
@@ -70,6 +72,16 @@ impl SolvePool {
             permits: Arc::new(Semaphore::new(workers.max(1))),
             waiting: Arc::new(AtomicUsize::new(0)),
             max_waiting,
+            background: false,
+        }
+    }
+
+    /// The same pool running each job on a new thread of lower priority (nice 10 on
+    /// Linux; threads the job starts inherit it), for long jobs beside quick ones.
+    pub fn in_background(self) -> Self {
+        SolvePool {
+            background: true,
+            ..self
         }
     }
 
@@ -111,14 +123,40 @@ impl SolvePool {
             return Err(timed_out());
         }
         let token = cancel.clone();
-        let handle = tokio::task::spawn_blocking(move || {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let work = move || {
             let _permit = permit;
-            job(&token)
-        });
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&token)));
+            let _ = tx.send(answer);
+        };
+        if self.background {
+            std::thread::Builder::new()
+                .name("cubist-long".into())
+                .spawn(move || {
+                    lower_priority();
+                    work()
+                })
+                .map_err(|_| PoolError::Crashed)?;
+        } else {
+            tokio::task::spawn_blocking(work);
+        }
         tokio::select! {
-            answer = handle => answer.map_err(|_| PoolError::Crashed),
+            answer = rx => match answer {
+                Ok(Ok(answer)) => Ok(answer),
+                _ => Err(PoolError::Crashed),
+            },
             _ = sleep(left().saturating_add(GRACE)) => Err(timed_out()),
         }
+    }
+}
+
+/// Lower the calling thread's scheduling priority (Linux: nice 10; elsewhere nothing).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its arguments; on Linux, PRIO_PROCESS with 0 names
+    // the calling thread. A failure leaves the priority as it was, which is harmless.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
     }
 }
 
@@ -189,6 +227,32 @@ mod tests {
         tx.send(()).unwrap();
         assert_eq!(busy.await.unwrap(), Ok(Some(())));
         assert_eq!(waiting.await.unwrap(), Ok(7));
+    }
+
+    /// The background pool runs its jobs on niced threads of their own, and its
+    /// answers, limits and panics work as in the other.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn background_jobs_run_at_a_lower_priority() {
+        let pool = SolvePool::new(1, 10).in_background();
+        let (name, nice) = pool
+            .run(&Cancel::new(), HOUR, |_| {
+                let name = std::thread::current().name().map(String::from);
+                #[cfg(target_os = "linux")]
+                // SAFETY: getpriority only reads its arguments.
+                let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+                #[cfg(not(target_os = "linux"))]
+                let nice = 10;
+                (name, nice)
+            })
+            .await
+            .unwrap();
+        assert_eq!(name.as_deref(), Some("cubist-long"));
+        assert_eq!(nice, 10);
+        let crash = pool
+            .run(&Cancel::new(), HOUR, |_| -> u8 { panic!("boom") })
+            .await;
+        assert_eq!(crash, Err(PoolError::Crashed));
+        assert_eq!(pool.run(&Cancel::new(), HOUR, |_| 4).await, Ok(4));
     }
 
     #[tokio::test]

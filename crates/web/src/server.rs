@@ -69,7 +69,7 @@ impl Default for Config {
 pub fn router(config: &Config, addr: SocketAddr, stop: Cancel) -> Router {
     let state = Arc::new(AppState {
         quick: SolvePool::new(config.quick_workers, config.max_waiting),
-        long: SolvePool::new(config.workers, config.max_waiting),
+        long: SolvePool::new(config.workers, config.max_waiting).in_background(),
         budget: config.budget,
         body_timeout: config.body_timeout,
         stop,
