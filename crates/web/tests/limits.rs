@@ -173,3 +173,22 @@ async fn a_solve_whose_client_hangs_up_is_cancelled() {
     let (status, answer): (u16, Value) = post(&client, &base, "/api/solve", &ask).await;
     assert_eq!(status, 200, "{answer}");
 }
+
+/// A solve asking for an hour gets the server's second: the optimal search, which
+/// would take about an hour on this cube, answers with the best it knows by then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_caps_every_requests_budget() {
+    let config = cubist_web::Config {
+        budget: Duration::from_millis(1000),
+        ..Default::default()
+    };
+    let base = start(config).await;
+    let client = reqwest::Client::new();
+    let cube = hard_cube(&client, &base).await;
+    let ask = json!({ "cube": cube, "method": "optimal", "timeout": 3_600_000 });
+    let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
+    assert!(status == 200 || status == 504, "{answer}");
+    if status == 200 {
+        assert!(answer["millis"].as_u64().unwrap() < 60_000, "{answer}");
+    }
+}

@@ -111,14 +111,6 @@ pub struct Verified {
     pub length: usize,
 }
 
-/// The method names of each puzzle, its default first.
-pub fn methods(puzzle: Puzzle) -> &'static [&'static str] {
-    match puzzle {
-        Puzzle::Cubular => cubular::METHODS,
-        Puzzle::Rubik => rubik::METHODS,
-    }
-}
-
 /// Whether a solve may take long (seconds or more): every digit cube and the optimal
 /// 3×3×3 search. Long solves run in their own line so that quick ones never wait
 /// behind them.
