@@ -44,8 +44,8 @@ fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// Solve a digit cube within `budget` (the solver's soft budget), stopping when
-/// `cancel` does.
+/// Solve a digit cube within `budget` (the solver's soft budget); `cancel` is the
+/// request's token, for the solver to poll once it takes one (see the TODO below).
 pub fn solve(
     text: &str,
     method: Option<&str>,
