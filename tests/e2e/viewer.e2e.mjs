@@ -3,7 +3,10 @@
 // Opens the page, pastes challenge-1, solves it, steps through a few animated moves,
 // saves a screenshot mid-solution, plays to the end and checks (reading the page's
 // own simulated state) that the cube is solved; does the same for the 3×3×3 sample,
-// checks the Twizzle link and the error line for garbage. Fails if the page throws.
+// checks the Twizzle link and the error line for garbage. Also: the method list offers
+// only the pasted puzzle's methods, a failed solve (a 504) leaves the old cube marked
+// stale and never "solved", and a 390-px-wide screen gets a page no wider than that.
+// Fails if the page throws.
 //
 // The server: CUBIST_URL if set, else `cubist serve --port 0` from CUBIST_BIN (default
 // target/release/cubist). Screenshots go to CUBIST_SCREENSHOTS (default tests/e2e/out).
@@ -61,7 +64,7 @@ try {
   // The browser logs every 4xx answer; the API's 400s for bad cubes are expected and
   // checked through the page's error line instead.
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 400/.test(m.text())) problems.push(`console error: ${m.text()}`);
+    if (m.type() === 'error' && !/status of (400|504)/.test(m.text())) problems.push(`console error: ${m.text()}`);
   });
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
   // Nothing but our own server: the page must work offline.
@@ -73,9 +76,12 @@ try {
   const state = () => page.evaluate(() => window.cubistState());
   const atRest = () => page.waitForFunction(() => !window.cubistState().animating, null, { timeout: LONG });
 
+  const methods = () => page.$$eval('#method option', (os) => os.filter((o) => !o.disabled).map((o) => o.value));
+
   // ---- the digit cube: challenge-1
   const challenge = data('cubular/challenge-1.txt');
   await page.fill('#cube', challenge);
+  assert.deepEqual(await methods(), ['', 'fast', 'default']);
   await page.click('#solve');
   await page.waitForFunction(() => window.cubistState().total > 0 || document.getElementById('error').textContent,
     null, { timeout: LONG });
@@ -144,6 +150,7 @@ try {
   // ---- the 3×3×3 sample, with the Twizzle link
   const sample = data('rubik/singmaster-sample.txt');
   await page.fill('#cube', sample);
+  assert.deepEqual(await methods(), ['', 'two-phase', 'optimal', 'thistlethwaite', 'layers']);
   await page.click('#solve');
   await page.waitForFunction(() => window.cubistState().puzzle === '333' && window.cubistState().total > 0,
     null, { timeout: LONG });
@@ -180,6 +187,38 @@ try {
   await page.click('#solve');
   await page.waitForFunction(() => document.getElementById('error').textContent.length > 0, null, { timeout: LONG });
   log('garbage answered with:', await page.textContent('#error'));
+  s = await state();
+  assert.ok(s.stale, 'a failed solve leaves the old cube marked stale');
+
+  // ---- a solve that runs out of time, shown at the end of a solved playback: the
+  // answer is an error, never "solved"
+  await page.fill('#cube', sample);
+  await page.click('#solve');
+  await page.waitForFunction(() => window.cubistState().total > 0 && !window.cubistState().stale, null, { timeout: LONG });
+  await page.click('#last');
+  await atRest();
+  assert.equal((await state()).solved, true);
+  const late = 'no answer within the time budget of 10000 ms';
+  await page.route('**/api/solve', (route) => route.fulfill({
+    status: 504, contentType: 'application/json', body: JSON.stringify({ error: late }),
+  }));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.getElementById('error').textContent.length > 0, null, { timeout: LONG });
+  await page.unroute('**/api/solve');
+  s = await state();
+  assert.equal(await page.textContent('#error'), late);
+  assert.equal(s.total, 0, 'the old solution is taken away');
+  assert.ok(s.stale && !s.solved, 'a 504 is not reported as solved');
+  assert.doesNotMatch(await page.textContent('#status'), /solved|moves/);
+  assert.doesNotMatch(await page.textContent('#hud-info'), /solved/);
+
+  // ---- a phone-sized screen: the page fits its width
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  log('page width at 390 px:', width);
+  assert.ok(width <= 390, `the page is ${width} px wide on a 390-px screen`);
+  await page.screenshot({ path: join(shots, 'viewer-390.png'), fullPage: true });
 
   assert.deepEqual(problems, [], 'the page had problems');
   assert.deepEqual((await state()).errors, [], 'the page recorded errors');

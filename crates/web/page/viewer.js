@@ -343,7 +343,20 @@ const view = {
   yaw: -0.6, pitch: 0.5, dist: 26,
   peel: { count: 0, axis: 'y' },
   freeze: null,     // hold the turn being animated at this fraction (for screenshots)
+  stale: null,      // why what is drawn is not the answer (solving, or an error), or null
 };
+
+/**
+ * Mark what is drawn as not the answer (`why`: "solving…", an error), or as the answer
+ * again (`null`). A stale cube is dimmed, its solution taken away, and never called
+ * solved.
+ */
+function markStale(why) {
+  view.stale = why;
+  $('stage').classList.toggle('stale', why !== null);
+  if (why !== null) setCube(view.cube, []);
+  else refreshControls();
+}
 
 function setCube(cube, moveTexts) {
   view.start = cube.clone();
@@ -438,7 +451,8 @@ function refreshControls() {
   $('hud-move').textContent = total ? `${view.anim ? 'turning' : 'next'} ${current || '—'}` : '';
   if (!total) $('hud-move').textContent = '';
   const solved = view.cube.isSolved();
-  $('hud-info').textContent = `move ${pos} of ${total}` + (solved ? ' · solved' : ` · ${view.cube.wrong()} ${view.cube instanceof DigitCube ? 'cells' : 'stickers'} out of place`);
+  $('hud-info').textContent = view.stale !== null ? view.stale
+    : `move ${pos} of ${total}` + (solved ? ' · solved' : ` · ${view.cube.wrong()} ${view.cube instanceof DigitCube ? 'cells' : 'stickers'} out of place`);
   if (counter !== lastCounter) {
     lastCounter = counter;
     const list = $('moves');
@@ -486,13 +500,47 @@ async function withBusy(what, fn) {
 
 async function solve() {
   await withBusy('solving…', async () => {
+    // The old cube and solution are not this request's answer: dim them until it comes.
+    markStale('solving…');
     const body = { cube: $('cube').value, puzzle: $('puzzle').value };
     if ($('method').value) body.method = $('method').value;
-    const a = await call('/api/solve', body);
-    setCube(cubeFromStart(a.puzzle, a.start), a.moves);
-    const name = a.puzzle === 'cubular' ? 'digit cube' : '3×3×3';
-    $('status').textContent = `${name}: ${a.length} moves, found in ${a.millis} ms`;
+    try {
+      const a = await call('/api/solve', body);
+      view.stale = null;
+      setCube(cubeFromStart(a.puzzle, a.start), a.moves);
+      markStale(null);
+      const name = a.puzzle === 'cubular' ? 'digit cube' : '3×3×3';
+      $('status').textContent = `${name}: ${a.length} moves, found in ${a.millis} ms`;
+    } catch (e) {
+      markStale('no solution: see the error');
+      throw e;
+    }
   });
+}
+
+/**
+ * The puzzle the server will take the box's text for: the choice if one is made, else
+ * (as the server decides) a digit cube for 100 digits or more, a 3×3×3 otherwise;
+ * null for an empty box.
+ */
+function chosenPuzzle() {
+  const choice = $('puzzle').value;
+  if (choice !== 'auto') return choice;
+  const text = $('cube').value;
+  if (!text.trim()) return null;
+  return (text.match(/[0-9]/g) || []).length >= 100 ? 'cubular' : '333';
+}
+
+/** Offer only the methods of the puzzle in the box (both lists while it is empty). */
+function offerMethods() {
+  const puzzle = chosenPuzzle();
+  const select = $('method');
+  for (const group of select.querySelectorAll('optgroup')) {
+    const shown = puzzle === null || group.dataset.puzzle === puzzle;
+    group.hidden = !shown;
+    for (const o of group.querySelectorAll('option')) o.disabled = !shown;
+  }
+  if (select.selectedOptions[0]?.disabled) select.value = '';
 }
 
 async function scramble(puzzle) {
@@ -500,7 +548,10 @@ async function scramble(puzzle) {
     const a = await call('/api/scramble', { puzzle });
     $('cube').value = a.cube;
     $('puzzle').value = 'auto';
+    offerMethods();
+    view.stale = null;
     setCube(cubeFromStart(a.puzzle, a.start), []);
+    markStale(null);
     $('status').textContent = `scrambled ${a.puzzle === 'cubular' ? 'digit cube' : '3×3×3'}: press Solve`;
   });
 }
@@ -527,6 +578,9 @@ function setup() {
   }, { passive: false });
 
   $('solve').addEventListener('click', solve);
+  $('cube').addEventListener('input', offerMethods);
+  $('puzzle').addEventListener('change', offerMethods);
+  offerMethods();
   $('scramble-cubular').addEventListener('click', () => scramble('cubular'));
   $('scramble-333').addEventListener('click', () => scramble('333'));
   $('play').addEventListener('click', () => {
@@ -595,7 +649,8 @@ window.cubistState = () => ({
   playing: view.playing,
   animating: view.anim !== null,
   move: view.anim ? view.anim.mv.text : (view.moves[view.position]?.text ?? null),
-  solved: view.cube.isSolved(),
+  solved: view.stale === null && view.cube.isSolved(),
+  stale: view.stale,
   wrong: view.cube.wrong(),
   state: view.cube.toString(),
   errors: pageErrors.slice(),

@@ -1,6 +1,6 @@
 //! The JSON API: request and answer shapes and their handlers.
 //!
-//! - `POST /api/solve` `{"cube", "puzzle": "auto|cubular|333", "method"}` →
+//! - `POST /api/solve` `{"cube", "puzzle": "auto|cubular|333", "method", "timeout"}` →
 //!   `{"puzzle", "moves": [...], "length", "millis", "start"}`
 //! - `POST /api/scramble` `{"puzzle", "moves"?, "seed"?}` →
 //!   `{"puzzle", "cube", "start", "scramble": [...]}`
@@ -11,15 +11,21 @@
 //! digit cube, 54 facelet letters (order U R F D L B) for the 3×3×3. Anything wrong with
 //! the request or the cube is a `400 {"error": "..."}` carrying the same message the
 //! command line prints.
+//!
+//! Every request has a time budget, counted from its arrival: the server's `--timeout`,
+//! or less when a solve asks for less (`"timeout"` in ms). Waiting in line counts, so
+//! the `504` comes at the budget, and the solve's [`Cancel`] token stops it then, or
+//! as soon as the client hangs up.
 
 use crate::pool::{PoolError, SolvePool};
 use crate::puzzles::{self, Puzzle, PuzzleChoice, PuzzleError};
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use cubist_search::Cancel;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -28,19 +34,34 @@ use std::time::{Duration, Instant};
 /// What every handler shares.
 #[derive(Debug)]
 pub struct AppState {
-    /// Where solves run.
-    pub pool: SolvePool,
-    /// Time budget handed to each solver.
+    /// Where quick jobs run: 3×3×3 solves other than optimal, scrambles, verifies.
+    pub quick: SolvePool,
+    /// Where long solves run: digit cubes and optimal 3×3×3 searches.
+    pub long: SolvePool,
+    /// The longest time budget a request may have (and the default).
     pub budget: Duration,
+    /// Longest wait for a request body.
+    pub body_timeout: Duration,
+    /// Parent of every request's token: cancelled when the server stops.
+    pub stop: Cancel,
+}
+
+impl AppState {
+    /// A fresh token for a request with `budget`, stopped with the server.
+    fn token(&self, budget: Duration) -> Cancel {
+        self.stop.child(Some(budget))
+    }
 }
 
 /// A failed request: a status and one readable line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    /// HTTP status (400 for bad input, 413, 503, 504, 500).
+    /// HTTP status (400 for bad input, 403, 408, 413, 415, 503, 504, 500).
     pub status: StatusCode,
     /// The message, as the command line would print it.
     pub message: String,
+    /// Seconds after which to try again (sent as `Retry-After`, with 503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -49,6 +70,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
+            retry_after: None,
         }
     }
 }
@@ -62,49 +84,78 @@ pub struct ErrorAnswer {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut res = (
             self.status,
             Json(ErrorAnswer {
                 error: self.message,
             }),
         )
-            .into_response()
-    }
-}
-
-impl From<PuzzleError> for ApiError {
-    fn from(e: PuzzleError) -> Self {
-        ApiError::bad_request(e.to_string())
-    }
-}
-
-impl From<PoolError> for ApiError {
-    fn from(e: PoolError) -> Self {
-        let status = match e {
-            PoolError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
-            PoolError::TimedOut(_) => StatusCode::GATEWAY_TIMEOUT,
-            PoolError::Crashed => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        ApiError {
-            status,
-            message: e.to_string(),
+            .into_response();
+        if let Some(secs) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
+        res
     }
 }
 
-/// Decode a JSON body, turning every way it can be wrong into a one-line 400 (or 413).
-fn decode<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|rejection| ApiError {
-        status: rejection.status(),
-        message: if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "request body is larger than {} bytes",
-                crate::server::MAX_BODY
-            )
-        } else {
-            format!("cannot read the request body: {rejection}")
-        },
-    })?;
+/// A puzzle's refusal (400), or its solver's stop (504, naming the request's budget).
+fn puzzle_error(e: PuzzleError, budget: Duration) -> ApiError {
+    match e {
+        PuzzleError::TimedOut => pool_error(PoolError::TimedOut(budget.as_millis()), budget),
+        e => ApiError::bad_request(e.to_string()),
+    }
+}
+
+/// The pool's refusal: 503 with `Retry-After` when the line is full, 504 when the
+/// budget ran out, 500 for a crash.
+fn pool_error(e: PoolError, budget: Duration) -> ApiError {
+    let (status, retry_after) = match e {
+        // A place in line frees up at the latest when a budget runs out.
+        PoolError::Busy(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Some(budget.as_secs().clamp(1, 60)),
+        ),
+        PoolError::TimedOut(_) => (StatusCode::GATEWAY_TIMEOUT, None),
+        PoolError::Crashed => (StatusCode::INTERNAL_SERVER_ERROR, None),
+    };
+    ApiError {
+        status,
+        message: e.to_string(),
+        retry_after,
+    }
+}
+
+/// Read a body of at most [`crate::server::MAX_BODY`] bytes within `within`: 408 when it
+/// is too slow, 413 when it is too big.
+async fn read_body(body: Body, within: Duration) -> Result<Bytes, ApiError> {
+    let limit = crate::server::MAX_BODY;
+    let read = Limited::new(body, limit).collect();
+    match tokio::time::timeout(within, read).await {
+        Ok(Ok(collected)) => Ok(collected.to_bytes()),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!("request body is larger than {limit} bytes"),
+            retry_after: None,
+        }),
+        Ok(Err(e)) => Err(ApiError::bad_request(format!(
+            "cannot read the request body: {e}"
+        ))),
+        Err(_) => Err(ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: format!(
+                "the request body did not arrive within {} ms",
+                within.as_millis()
+            ),
+            retry_after: None,
+        }),
+    }
+}
+
+/// Read and decode a JSON body, turning every way it can be wrong into a one-line 400
+/// (or 408, 413).
+async fn decode<T: DeserializeOwned>(app: &AppState, body: Body) -> Result<T, ApiError> {
+    let bytes = read_body(body, app.body_timeout).await?;
     serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::bad_request(format!("request is not the expected JSON: {e}")))
 }
@@ -121,6 +172,9 @@ pub struct SolveRequest {
     /// Solving method (3×3×3: two-phase, optimal, thistlethwaite, layers).
     #[serde(default)]
     pub method: Option<String>,
+    /// Time budget in milliseconds (default and most: the server's `--timeout`).
+    #[serde(default)]
+    pub timeout: Option<u64>,
 }
 
 /// `POST /api/solve` answer.
@@ -138,21 +192,34 @@ pub struct SolveAnswer {
     pub start: String,
 }
 
-/// `POST /api/solve`: solve a cube on the worker pool.
+/// `POST /api/solve`: solve a cube in the quick or the long line.
 pub async fn solve(
     State(app): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Json<SolveAnswer>, ApiError> {
-    let req: SolveRequest = decode(body)?;
-    let budget = app.budget;
-    let solved = app
-        .pool
-        .run(move || {
+    let arrived = Instant::now();
+    let req: SolveRequest = decode(&app, body).await?;
+    let budget = req
+        .timeout
+        .map_or(app.budget, Duration::from_millis)
+        .min(app.budget);
+    let pool = if puzzles::is_long(&req.cube, req.puzzle, req.method.as_deref()) {
+        &app.long
+    } else {
+        &app.quick
+    };
+    // The budget counts from the request's arrival.
+    let token = app.token(budget.saturating_sub(arrived.elapsed()));
+    let solved = pool
+        .run(&token, budget, move |cancel| {
             let clock = Instant::now();
-            puzzles::solve(&req.cube, req.puzzle, req.method.as_deref(), budget)
+            let left = cancel.remaining().unwrap_or(budget);
+            puzzles::solve(&req.cube, req.puzzle, req.method.as_deref(), left, cancel)
                 .map(|s| (s, clock.elapsed()))
         })
-        .await??;
+        .await
+        .map_err(|e| pool_error(e, budget))?
+        .map_err(|e| puzzle_error(e, budget))?;
     let (solved, took) = solved;
     Ok(Json(SolveAnswer {
         puzzle: solved.puzzle,
@@ -198,19 +265,24 @@ pub const MAX_SCRAMBLE_MOVES: usize = 10_000;
 /// `POST /api/scramble`: a scrambled cube.
 pub async fn scramble(
     State(app): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Json<ScrambleAnswer>, ApiError> {
-    let req: ScrambleRequest = decode(body)?;
+    let req: ScrambleRequest = decode(&app, body).await?;
     if req.moves.is_some_and(|n| n > MAX_SCRAMBLE_MOVES) {
         return Err(ApiError::bad_request(format!(
             "at most {MAX_SCRAMBLE_MOVES} scramble moves, asked for {}",
             req.moves.unwrap_or_default()
         )));
     }
+    let budget = app.budget;
     let s = app
-        .pool
-        .run(move || puzzles::scramble(req.puzzle, req.moves, req.seed))
-        .await??;
+        .quick
+        .run(&app.token(budget), budget, move |_| {
+            puzzles::scramble(req.puzzle, req.moves, req.seed)
+        })
+        .await
+        .map_err(|e| pool_error(e, budget))?
+        .map_err(|e| puzzle_error(e, budget))?;
     Ok(Json(ScrambleAnswer {
         puzzle: s.puzzle,
         cube: s.cube,
@@ -268,13 +340,18 @@ pub struct VerifyAnswer {
 /// `POST /api/verify`: do these moves solve this cube?
 pub async fn verify(
     State(app): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Json<VerifyAnswer>, ApiError> {
-    let req: VerifyRequest = decode(body)?;
+    let req: VerifyRequest = decode(&app, body).await?;
+    let budget = app.budget;
     let v = app
-        .pool
-        .run(move || puzzles::verify(&req.cube, req.puzzle, &req.moves.to_text()))
-        .await??;
+        .quick
+        .run(&app.token(budget), budget, move |_| {
+            puzzles::verify(&req.cube, req.puzzle, &req.moves.to_text())
+        })
+        .await
+        .map_err(|e| pool_error(e, budget))?
+        .map_err(|e| puzzle_error(e, budget))?;
     Ok(Json(VerifyAnswer {
         puzzle: v.puzzle,
         solved: v.wrong == 0,
@@ -288,5 +365,6 @@ pub async fn not_found() -> ApiError {
     ApiError {
         status: StatusCode::NOT_FOUND,
         message: "no such page: the viewer is at / and the API under /api/".into(),
+        retry_after: None,
     }
 }

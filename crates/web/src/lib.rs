@@ -2,8 +2,9 @@
 //!
 //! The server is a thin front end over the puzzle crates, like the command line:
 //! [`puzzles`] turns request text into calls on `cubist-cubular` and `cubist-rubik`,
-//! [`pool`] runs the CPU-heavy solves on a bounded set of blocking threads with a time
-//! budget, [`api`] holds the request and answer shapes and the HTTP handlers, and
+//! [`pool`] runs the CPU-heavy solves on bounded sets of blocking threads with a time
+//! budget and a cancel token, [`guard`] keeps other web pages from driving the server,
+//! [`api`] holds the request and answer shapes and the HTTP handlers, and
 //! [`page`] is the single self-contained viewer page (hand-written WebGL, no CDN), so
 //! `cubist serve` works offline. [`svg`] draws either puzzle as a standalone SVG picture
 //! for `cubist show --svg`.
@@ -13,10 +14,11 @@
 //! mount it in-process.
 
 pub mod api;
+pub mod guard;
 pub mod page;
 pub mod pool;
 pub mod puzzles;
 pub mod server;
 pub mod svg;
 
-pub use server::{router, run, serve, Config};
+pub use server::{router, run, serve, serve_until, Config};

@@ -133,6 +133,7 @@ async fn garbage_gets_a_clear_400() {
     // Not JSON at all.
     let res = client
         .post(format!("{base}/api/solve"))
+        .header("content-type", "application/json")
         .body("{\"cube\": ")
         .send()
         .await

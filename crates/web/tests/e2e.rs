@@ -41,7 +41,12 @@ async fn viewer_solves_in_a_real_browser() {
         eprintln!("note: browser test skipped: {why}");
         return;
     }
-    let base = common::start(cubist_web::Config::default()).await;
+    // A generous budget: challenge-1 takes seconds, more on a busy machine.
+    let config = cubist_web::Config {
+        budget: std::time::Duration::from_secs(120),
+        ..Default::default()
+    };
+    let base = common::start(config).await;
     let shots = std::env::var_os("CUBIST_SCREENSHOTS")
         .map_or_else(|| workspace().join("target/e2e"), PathBuf::from);
     let mut node = Command::new("node");

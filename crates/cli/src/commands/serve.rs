@@ -11,15 +11,20 @@ use std::time::Duration;
 Examples:
   cubist serve                      open http://127.0.0.1:8080/ in a browser
   cubist serve --port 0             any free port (the address is printed)
-  curl -d '{\"cube\":\"...\"}' http://127.0.0.1:8080/api/solve")]
+  curl -H 'Content-Type: application/json' -d '{\"cube\":\"...\"}' http://127.0.0.1:8080/api/solve
+
+Only the page itself and local tools may call the API: requests from other web pages
+(another Origin or Host) get 403, posts not sent as application/json get 415.")]
 pub struct ServeArgs {
     /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Solves running at once (default: the number of cores).
+    /// Long solves (digit cubes, optimal 3×3×3) running at once (default: the number
+    /// of cores); quick 3×3×3 solves have their own line beside them.
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
-    /// Time budget per solve in milliseconds.
+    /// Time budget of each request in milliseconds, counted from its arrival: its
+    /// solve is stopped then (a request may ask for less, not more).
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub timeout: u64,
 }

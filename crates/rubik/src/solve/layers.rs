@@ -15,9 +15,10 @@ mod pattern;
 mod pieces;
 mod search;
 
-use super::StagedSolution;
+use super::{SolveError, StagedSolution};
 use crate::cubie::CubieCube;
 use crate::moves::Alg;
+use cubist_search::Cancel;
 use last_layer::LastLayer;
 use pattern::{Masks, Pattern};
 use pieces::{home, PIECES};
@@ -86,6 +87,16 @@ const LAST_LAYER_SLACK: usize = 0;
 /// If `cube` is not reachable by face turns (see [`CubieCube::is_reachable`]).
 pub fn solve(cube: &CubieCube) -> StagedSolution {
     assert!(cube.is_reachable(), "cube is not reachable by face turns");
+    solve_with_cancel(cube, &Cancel::new()).expect("never cancelled")
+}
+
+/// [`solve`] that gives up with [`SolveError::TimedOut`] when `cancel` stops (its
+/// searches poll it every few thousand nodes). An unreachable cube is an error, not a
+/// panic.
+pub fn solve_with_cancel(cube: &CubieCube, cancel: &Cancel) -> Result<StagedSolution, SolveError> {
+    if !cube.is_reachable() {
+        return Err(SolveError::Unreachable);
+    }
     let t = tables();
     let mut codes = pieces::from_cubie(cube);
     let mut stages = Vec::with_capacity(STAGE_NAMES.len());
@@ -93,7 +104,8 @@ pub fn solve(cube: &CubieCube) -> StagedSolution {
         let mut moves = Vec::new();
         for goal in goals {
             let found = goal
-                .short(&codes, MAX_STAGE_DEPTH, SEARCH_BUDGET)
+                .short(&codes, MAX_STAGE_DEPTH, SEARCH_BUDGET, cancel)
+                .map_err(|_| SolveError::TimedOut)?
                 .expect("every stage is reachable on a reachable cube");
             for m in &found {
                 codes = pieces::turns().apply(&codes, m.index());
@@ -108,7 +120,7 @@ pub fn solve(cube: &CubieCube) -> StagedSolution {
         .zip(stages)
         .map(|(name, moves)| (*name, Alg(moves).simplified()))
         .collect();
-    StagedSolution { stages }
+    Ok(StagedSolution { stages })
 }
 
 /// Pattern databases already built, by their pieces and accepted codes.
@@ -196,6 +208,18 @@ fn tables() -> &'static Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_solve_gives_up_and_an_unreachable_cube_is_an_error() {
+        let c = CubieCube::from_alg(&Alg::parse("R U F' L2 D B' R2 U' F D2 L").unwrap());
+        assert_eq!(solve_with_cancel(&c, &Cancel::new()).unwrap(), solve(&c));
+        let mut twisted = CubieCube::SOLVED;
+        twisted.co[0] = 1;
+        assert_eq!(
+            solve_with_cancel(&twisted, &Cancel::new()),
+            Err(SolveError::Unreachable)
+        );
+    }
 
     #[test]
     fn macros_reach_every_last_layer_state() {

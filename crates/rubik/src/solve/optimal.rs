@@ -31,7 +31,7 @@ use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Face, Move};
-use cubist_search::{Nibbles, Table, TableSpec};
+use cubist_search::{Cancel, Nibbles, Table, TableSpec};
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -439,7 +439,9 @@ fn may_follow(last: usize, m: usize) -> bool {
 /// Shared state of one depth iteration's parallel subtrees.
 struct Shared<'a> {
     lk: Lookup<'a>,
-    deadline: Option<Instant>,
+    /// Polled every few thousand nodes and before each subtree: the time budget and
+    /// any outside request to stop.
+    cancel: &'a Cancel,
     /// Moves in the shortest solution known, which the two-phase search beside this
     /// one may lower: at or below the depth searched, the iteration has nothing left
     /// to find.
@@ -478,11 +480,9 @@ fn dfs(
         if sh.found.load(Ordering::Relaxed) < task {
             return false;
         }
-        if let Some(d) = sh.deadline {
-            if Instant::now() >= d {
-                sh.timed_out.store(true, Ordering::Relaxed);
-                sh.halted.store(true, Ordering::Relaxed);
-            }
+        if sh.cancel.is_cancelled() {
+            sh.timed_out.store(true, Ordering::Relaxed);
+            sh.halted.store(true, Ordering::Relaxed);
         }
         if sh.known.load(Ordering::Relaxed) <= sh.depth {
             sh.halted.store(true, Ordering::Relaxed);
@@ -647,13 +647,13 @@ fn iterate(
     t: &Tables,
     root: &Node,
     depth: usize,
-    deadline: Option<Instant>,
+    cancel: &Cancel,
     known: &AtomicUsize,
 ) -> (Option<Vec<u8>>, bool, u64) {
     let lk = t.lookup();
     let sh = Shared {
         lk,
-        deadline,
+        cancel,
         known,
         depth,
         halted: AtomicBool::new(false),
@@ -677,6 +677,11 @@ fn iterate(
         let next = AtomicUsize::new(0);
         let work = || loop {
             let task = next.fetch_add(1, Ordering::Relaxed);
+            // A subtree may be too small to reach the poll in `dfs`.
+            if sh.cancel.is_cancelled() {
+                sh.timed_out.store(true, Ordering::Relaxed);
+                sh.halted.store(true, Ordering::Relaxed);
+            }
             if task >= tasks.len()
                 || sh.found.load(Ordering::Relaxed) < task
                 || sh.halted.load(Ordering::Relaxed)
@@ -728,7 +733,13 @@ pub struct DepthSearch {
 /// or rule them out. A measure of search effort, apart from the rest of [`solve`].
 pub fn search_depth(t: &Tables, cube: &CubieCube, depth: usize) -> DepthSearch {
     let root = Node::new(cube, &t.lookup());
-    let (found, _, nodes) = iterate(t, &root, depth, None, &AtomicUsize::new(usize::MAX));
+    let (found, _, nodes) = iterate(
+        t,
+        &root,
+        depth,
+        &Cancel::new(),
+        &AtomicUsize::new(usize::MAX),
+    );
     DepthSearch {
         solution: found.as_deref().map(path_alg),
         nodes,
@@ -752,6 +763,18 @@ pub fn solve_sized(
     solve_with(Tables::get(size), cube, opts)
 }
 
+/// [`solve_sized`] that also stops when `cancel` does, as when its time budget runs
+/// out: with the shortest solution known, marked incomplete, or
+/// [`SolveError::TimedOut`] when cancelled before the first one is found.
+pub fn solve_sized_with_cancel(
+    cube: &CubieCube,
+    opts: &Options,
+    size: TableSize,
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
+    solve_in(Tables::get(size), cube, opts, cancel)
+}
+
 /// [`solve`] with explicitly given tables.
 ///
 /// Two searches run side by side. Deepening proves, one depth after another, that no
@@ -763,13 +786,23 @@ pub fn solve_sized(
 /// Which of several optimal solutions is returned may depend on which search finds
 /// one first; its length never does.
 pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
+    solve_in(t, cube, opts, &Cancel::new())
+}
+
+/// [`solve_with`] that also stops when `cancel` does.
+fn solve_in(
+    t: &Tables,
+    cube: &CubieCube,
+    opts: &Options,
+    outside: &Cancel,
+) -> Result<Solution, SolveError> {
     if !cube.is_reachable() {
         return Err(SolveError::Unreachable);
     }
-    let started = Instant::now();
-    let deadline = opts.timeout.map(|d| started + d);
-    // An upper bound to return if time runs out, and to stop deepening at.
-    let first = two_phase::solve_with(t.two_phase, cube, &Options::default())?.moves;
+    let cancel = outside.child(opts.timeout);
+    // An upper bound to return if time runs out, and to stop deepening at (found in
+    // milliseconds, so only a stop from outside cuts it short, not the budget).
+    let first = two_phase::solve_in(t.two_phase, cube, &Options::default(), outside)?.moves;
     let root = Node::new(cube, &t.lookup());
     let lower = root.bound(&t.lookup());
     let known = AtomicUsize::new(first.len());
@@ -800,13 +833,13 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
                     cube,
                     known.load(Ordering::Relaxed),
                     lower,
-                    deadline,
+                    &cancel,
                     &stop,
                     &offer,
                 )
             });
         }
-        let complete = deepen(t, &root, lower, deadline, &known, &proving, &offer);
+        let complete = deepen(t, &root, lower, &cancel, &known, &proving, &offer);
         done.store(true, Ordering::Relaxed);
         complete
     });
@@ -852,14 +885,14 @@ fn deepen(
     t: &Tables,
     root: &Node,
     mut depth: usize,
-    deadline: Option<Instant>,
+    cancel: &Cancel,
     known: &AtomicUsize,
     proving: &AtomicUsize,
     offer: &dyn Fn(Alg),
 ) -> bool {
     while depth < known.load(Ordering::Relaxed) {
         proving.store(depth, Ordering::Relaxed);
-        let (found, timed_out, _) = iterate(t, root, depth, deadline, known);
+        let (found, timed_out, _) = iterate(t, root, depth, cancel, known);
         if let Some(path) = found {
             offer(path_alg(&path));
             return true;
@@ -1130,9 +1163,9 @@ mod tests {
         let t = Tables::get(TableSize::Small);
         let (_, d, root) = with_distance(t, 31, 9);
         assert!(d > SPLIT_LEVELS);
-        let (found, timed_out, _) = iterate(t, &root, d, None, &AtomicUsize::new(d));
+        let (found, timed_out, _) = iterate(t, &root, d, &Cancel::new(), &AtomicUsize::new(d));
         assert!(found.is_none() && !timed_out);
-        let (found, _, _) = iterate(t, &root, d, None, &AtomicUsize::new(d + 1));
+        let (found, _, _) = iterate(t, &root, d, &Cancel::new(), &AtomicUsize::new(d + 1));
         assert_eq!(found.map(|p| p.len()), Some(d));
     }
 
@@ -1154,7 +1187,7 @@ mod tests {
             t,
             &root,
             lower,
-            None,
+            &Cancel::new(),
             &AtomicUsize::new(d),
             &proving,
             &offer
@@ -1166,7 +1199,7 @@ mod tests {
             t,
             &root,
             lower,
-            None,
+            &Cancel::new(),
             &AtomicUsize::new(d + 2),
             &proving,
             &offer
@@ -1175,6 +1208,35 @@ mod tests {
         assert_eq!(offered.len(), 1);
         assert_eq!(offered[0].len(), d);
         assert!(cube.apply_alg(&offered[0]).is_solved());
+    }
+
+    /// A random cube takes the small tables about an hour; cancelled from another
+    /// thread, the solve ends at once with the shortest solution known, unproven.
+    #[test]
+    fn a_cancelled_solve_returns_the_best_known() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+        let cube = crate::scramble::random_state(&mut rng);
+        Tables::get(TableSize::Small);
+        let cancel = Cancel::new();
+        let stopper = cancel.clone();
+        let sol = std::thread::scope(|s| {
+            s.spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                stopper.cancel();
+            });
+            solve_sized_with_cancel(&cube, &Options::default(), TableSize::Small, &cancel)
+        })
+        .unwrap();
+        assert!(!sol.complete);
+        assert!(sol.moves.len() <= 20);
+        assert!(cube.apply_alg(&sol.moves).is_solved());
+        let stopped = Cancel::new();
+        stopped.cancel();
+        // Stopped before it starts: nothing, or the first two-phase answer, unproven.
+        match solve_sized_with_cancel(&cube, &Options::default(), TableSize::Small, &stopped) {
+            Err(e) => assert_eq!(e, SolveError::TimedOut),
+            Ok(sol) => assert!(!sol.complete && cube.apply_alg(&sol.moves).is_solved()),
+        }
     }
 
     /// The subtrees are every node the search would reach a few moves down, each

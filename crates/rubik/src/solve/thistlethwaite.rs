@@ -9,9 +9,10 @@
 mod coords;
 mod tables;
 
-use super::StagedSolution;
+use super::{SolveError, StagedSolution};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Face, Move};
+use cubist_search::Cancel;
 use std::sync::OnceLock;
 use tables::StageTable;
 
@@ -34,10 +35,24 @@ const CANDIDATES_PER_STAGE: usize = 6;
 /// If `cube` is not reachable by face turns (see [`CubieCube::is_reachable`]).
 pub fn solve(cube: &CubieCube) -> StagedSolution {
     assert!(cube.is_reachable(), "cube is not reachable by face turns");
+    solve_in(cube, &Cancel::new())
+}
+
+/// [`solve`] that stops trying further candidates once `cancel` stops, keeping the
+/// shortest whole solution found so far (the first takes microseconds once the tables
+/// are built). An unreachable cube is an error, not a panic.
+pub fn solve_with_cancel(cube: &CubieCube, cancel: &Cancel) -> Result<StagedSolution, SolveError> {
+    if !cube.is_reachable() {
+        return Err(SolveError::Unreachable);
+    }
+    Ok(solve_in(cube, cancel))
+}
+
+fn solve_in(cube: &CubieCube, cancel: &Cancel) -> StagedSolution {
     let stages = stage_tables();
     let mut best: Option<(usize, Vec<Alg>)> = None;
     let mut path = Vec::with_capacity(4);
-    search(stages, 0, cube, &mut path, &mut best);
+    search(stages, 0, cube, &mut path, &mut best, cancel);
     let (_, algs) = best.expect("every reachable cube has a staged solution");
     StagedSolution {
         stages: STAGE_NAMES.iter().copied().zip(algs).collect(),
@@ -98,6 +113,7 @@ fn search(
     cube: &CubieCube,
     path: &mut Vec<Alg>,
     best: &mut Option<(usize, Vec<Alg>)>,
+    cancel: &Cancel,
 ) {
     if k == stages.len() {
         let merged = merge_borders(path);
@@ -114,9 +130,12 @@ fn search(
         CANDIDATES_PER_STAGE
     };
     for alg in optimal_solutions(&stages[k], cube, limit) {
+        if best.is_some() && cancel.is_cancelled() {
+            return;
+        }
         let next = cube.apply_alg(&alg);
         path.push(alg);
-        search(stages, k + 1, &next, path, best);
+        search(stages, k + 1, &next, path, best, cancel);
         path.pop();
     }
 }
@@ -233,6 +252,22 @@ mod tests {
             .collect();
         let merged: Vec<String> = merge_borders(&algs).iter().map(|a| a.to_string()).collect();
         assert_eq!(merged, ["R", "D", "L2", ""]);
+    }
+
+    #[test]
+    fn a_cancelled_solve_still_answers_and_an_unreachable_cube_is_an_error() {
+        let c = CubieCube::from_alg(&Alg::parse("R U F' L2 D B' R2 U' F").unwrap());
+        let cancelled = Cancel::new();
+        cancelled.cancel();
+        let s = solve_with_cancel(&c, &cancelled).unwrap();
+        assert!(c.apply_alg(&s.moves()).is_solved());
+        assert_eq!(solve_with_cancel(&c, &Cancel::new()).unwrap(), solve(&c));
+        let mut twisted = CubieCube::SOLVED;
+        twisted.co[0] = 1;
+        assert_eq!(
+            solve_with_cancel(&twisted, &Cancel::new()),
+            Err(SolveError::Unreachable)
+        );
     }
 
     #[test]

@@ -20,9 +20,8 @@ use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
-use cubist_search::{Nibbles, Table, TableSpec};
+use cubist_search::{Cancel, Nibbles, Table, TableSpec};
 use std::sync::OnceLock;
-use std::time::Instant;
 
 /// Version of the phase-1 table file; bump when its content changes.
 const PHASE1_VERSION: u32 = 1;
@@ -120,6 +119,16 @@ pub fn solve(cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
     solve_with(Tables::get(), cube, opts)
 }
 
+/// [`solve`] that also stops when `cancel` does, as when its time budget runs out:
+/// with the best solution found so far, or [`SolveError::TimedOut`] if there is none.
+pub fn solve_with_cancel(
+    cube: &CubieCube,
+    opts: &Options,
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
+    solve_in(Tables::get(), cube, opts, cancel)
+}
+
 /// One of the six versions of the cube the search starts from: the cube turned by a
 /// multiple of 120° about the URF–DBL diagonal, possibly inverted.
 struct Start {
@@ -197,7 +206,8 @@ struct Search<'a> {
     /// Which version is being searched.
     version: usize,
     nodes: u64,
-    deadline: Option<Instant>,
+    /// Polled every thousand nodes: the time budget and any outside request to stop.
+    cancel: &'a Cancel,
     /// Asked every thousand nodes whether to end the search (as if the time had run
     /// out); it may also hold the search back by taking its time to answer.
     stop: Option<&'a dyn Fn() -> bool>,
@@ -244,8 +254,8 @@ const MAX_PATH: usize = 30;
 
 impl<'a> Search<'a> {
     /// A search for solutions of at most `limit` moves that stops at one of `target`
-    /// or fewer, or at the `deadline`.
-    fn new(t: &'a Tables, limit: usize, target: usize, deadline: Option<Instant>) -> Self {
+    /// or fewer, or when `cancel` stops.
+    fn new(t: &'a Tables, limit: usize, target: usize, cancel: &'a Cancel) -> Self {
         Search {
             t,
             path: [0; 32],
@@ -255,7 +265,7 @@ impl<'a> Search<'a> {
             best: None,
             version: 0,
             nodes: 0,
-            deadline,
+            cancel,
             stop: None,
             on_found: None,
             timed_out: false,
@@ -265,10 +275,8 @@ impl<'a> Search<'a> {
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.timed_out = true;
-                }
+            if self.cancel.is_cancelled() {
+                self.timed_out = true;
             }
             if self.stop.is_some_and(|stop| stop()) {
                 self.timed_out = true;
@@ -452,6 +460,16 @@ impl Search<'_> {
 
 /// [`solve`] with explicitly given tables.
 pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
+    solve_in(t, cube, opts, &Cancel::new())
+}
+
+/// [`solve_with`] that also stops when `cancel` does.
+pub(crate) fn solve_in(
+    t: &Tables,
+    cube: &CubieCube,
+    opts: &Options,
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
     if !cube.is_reachable() {
         return Err(SolveError::Unreachable);
     }
@@ -469,8 +487,8 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
         None => opts.max_length,
     }
     .min(MAX_PATH);
-    let deadline = opts.timeout.map(|d| Instant::now() + d);
-    let mut search = Search::new(t, limit, opts.max_length, deadline);
+    let cancel = cancel.child(opts.timeout);
+    let mut search = Search::new(t, limit, opts.max_length, &cancel);
     search.run(&starts);
     match search.best {
         Some((moves, k)) => {
@@ -487,8 +505,8 @@ pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Soluti
 }
 
 /// Search for ever shorter solutions of `cube`, shorter than `shorter_than` moves,
-/// telling `found` each one as it is found (shortest last), until `stop` says so, the
-/// `deadline` passes, or a solution of `enough` moves or fewer is found. Run beside the
+/// telling `found` each one as it is found (shortest last), until `stop` says so,
+/// `cancel` stops, or a solution of `enough` moves or fewer is found. Run beside the
 /// optimal solver, it often finds a solution of the optimal length long before the
 /// optimal search would, which then only has to prove that none is shorter.
 pub(crate) fn tighten(
@@ -496,7 +514,7 @@ pub(crate) fn tighten(
     cube: &CubieCube,
     shorter_than: usize,
     enough: usize,
-    deadline: Option<Instant>,
+    cancel: &Cancel,
     stop: &dyn Fn() -> bool,
     found: &dyn Fn(Alg),
 ) {
@@ -508,7 +526,7 @@ pub(crate) fn tighten(
     let mut search = Search {
         stop: Some(stop),
         on_found: Some(&report),
-        ..Search::new(t, limit.min(MAX_PATH), enough, deadline)
+        ..Search::new(t, limit.min(MAX_PATH), enough, cancel)
     };
     search.run(&starts);
 }
@@ -560,7 +578,7 @@ mod tests {
             let found = std::sync::Mutex::new(Vec::<Alg>::new());
             // Stop once a solution of 19 moves or fewer is known.
             let stop = || found.lock().unwrap().last().is_some_and(|a| a.len() <= 19);
-            tighten(Tables::get(), &cube, 21, 0, None, &stop, &|alg| {
+            tighten(Tables::get(), &cube, 21, 0, &Cancel::new(), &stop, &|alg| {
                 found.lock().unwrap().push(alg)
             });
             let found = found.into_inner().unwrap();
@@ -578,12 +596,47 @@ mod tests {
         let found = std::sync::Mutex::new(Vec::<Alg>::new());
         // Never told to stop: without the end at 19 moves it would go on for hours
         // looking for shorter solutions.
-        tighten(Tables::get(), &cube, 21, 19, None, &|| false, &|alg| {
-            found.lock().unwrap().push(alg)
-        });
+        tighten(
+            Tables::get(),
+            &cube,
+            21,
+            19,
+            &Cancel::new(),
+            &|| false,
+            &|alg| found.lock().unwrap().push(alg),
+        );
         let found = found.into_inner().unwrap();
         assert!(found.last().is_some_and(|a| a.len() <= 19));
         assert!(cube.apply_alg(found.last().unwrap()).is_solved());
+    }
+
+    /// Asked for 14 moves, which a random cube almost never allows, the search would
+    /// run for hours; cancelled from another thread it ends with nothing found.
+    #[test]
+    fn a_cancelled_search_ends_without_a_solution() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+        let cube = random_state(&mut rng);
+        let opts = Options {
+            max_length: 14,
+            timeout: None,
+        };
+        let cancel = Cancel::new();
+        let stopper = cancel.clone();
+        let answer = std::thread::scope(|s| {
+            s.spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                stopper.cancel();
+            });
+            solve_with_cancel(&cube, &opts, &cancel)
+        });
+        assert_eq!(answer, Err(SolveError::TimedOut));
+        // The same token's budget: a solution within 20 moves needs no more than
+        // an uncancelled token gives.
+        let opts = Options::default();
+        assert_eq!(
+            solve_with_cancel(&cube, &opts, &Cancel::new()),
+            solve(&cube, &opts)
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_cubular::{parse, parse_moves, Cube, Layout, Move, SolveOptions};
+use cubist_search::Cancel;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
@@ -11,6 +12,9 @@ pub const METHODS: &[&str] = &["default", "fast"];
 
 /// The time budget of the `fast` method.
 const FAST: Duration = Duration::from_secs(1);
+/// Part of a request's time left that the solver plans to spend: the rest lets it
+/// wrap up its last passes before the request's deadline, where its token stops it.
+const PLANNED_SHARE: f64 = 0.85;
 
 fn read(text: &str) -> Result<Cube, PuzzleError> {
     parse(text, None)
@@ -39,12 +43,20 @@ fn texts(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// Solve a digit cube within `budget`: the shortest answer the method's time finds.
-pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
-    let time = budget_of(method, budget)?;
+/// Solve a digit cube within `budget`: the shortest answer the method's time finds,
+/// sooner when `cancel` (the request's token: its budget, its client gone, the server
+/// stopping) stops the solve.
+pub fn solve(
+    text: &str,
+    method: Option<&str>,
+    budget: Duration,
+    cancel: &Cancel,
+) -> Result<Solved, PuzzleError> {
+    let time = budget_of(method, budget)?.mul_f64(PLANNED_SHARE);
     let cube = read(text)?;
     let opts = SolveOptions {
         time: Some(time),
+        cancel: Some(cancel.clone()),
         ..SolveOptions::default()
     };
     let solution =

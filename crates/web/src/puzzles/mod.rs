@@ -7,6 +7,7 @@
 mod cubular;
 mod rubik;
 
+use cubist_search::Cancel;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -70,6 +71,9 @@ pub enum PuzzleError {
     /// A well-formed cube that cannot be solved (e.g. a twisted corner).
     #[error("{0}")]
     Unsolvable(String),
+    /// The solve was stopped (its budget ran out) before it had any answer.
+    #[error("no answer within the time budget")]
+    TimedOut,
 }
 
 /// A solved cube.
@@ -107,16 +111,28 @@ pub struct Verified {
     pub length: usize,
 }
 
-/// Solve `text` with `method` (None: the puzzle's default) within `budget`.
+/// Whether a solve may take long (seconds or more): every digit cube and the optimal
+/// 3×3×3 search. Long solves run in their own line so that quick ones never wait
+/// behind them.
+pub fn is_long(text: &str, choice: PuzzleChoice, method: Option<&str>) -> bool {
+    match detect(text, choice) {
+        Puzzle::Cubular => true,
+        Puzzle::Rubik => rubik::is_long(method),
+    }
+}
+
+/// Solve `text` with `method` (None: the puzzle's default) within `budget`, stopping
+/// when `cancel` does.
 pub fn solve(
     text: &str,
     choice: PuzzleChoice,
     method: Option<&str>,
     budget: Duration,
+    cancel: &Cancel,
 ) -> Result<Solved, PuzzleError> {
     match detect(text, choice) {
-        Puzzle::Cubular => cubular::solve(text, method, budget),
-        Puzzle::Rubik => rubik::solve(text, method, budget),
+        Puzzle::Cubular => cubular::solve(text, method, budget, cancel),
+        Puzzle::Rubik => rubik::solve(text, method, budget, cancel),
     }
 }
 

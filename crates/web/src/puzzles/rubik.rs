@@ -1,8 +1,9 @@
 //! The 3×3×3 through `cubist-rubik`.
 
 use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
-use cubist_rubik::solve::{layers, optimal, thistlethwaite, two_phase, Options};
+use cubist_rubik::solve::{layers, optimal, thistlethwaite, two_phase, Options, SolveError};
 use cubist_rubik::{parse_one, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets};
+use cubist_search::Cancel;
 use std::time::Duration;
 
 /// The methods of SPEC §2.6 that this build can run, default first.
@@ -35,8 +36,20 @@ fn facelets(cube: &CubieCube) -> String {
     Facelets::from_cubie(cube).to_letters()
 }
 
-/// Solve with `method` (default: the first of [`METHODS`]).
-pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solved, PuzzleError> {
+/// Whether `method` may take long (it then runs beside the digit cubes, not in the
+/// quick line): only the optimal search.
+pub fn is_long(method: Option<&str>) -> bool {
+    method == Some("optimal")
+}
+
+/// Solve with `method` (default: the first of [`METHODS`]) within `budget`, stopping
+/// when `cancel` does (with the best found so far where the method has one).
+pub fn solve(
+    text: &str,
+    method: Option<&str>,
+    budget: Duration,
+    cancel: &Cancel,
+) -> Result<Solved, PuzzleError> {
     let method = method.unwrap_or(METHODS[0]);
     if !METHODS.contains(&method) {
         return Err(unknown_method(method));
@@ -46,12 +59,41 @@ pub fn solve(text: &str, method: Option<&str>, budget: Duration) -> Result<Solve
         max_length: 20,
         timeout: Some(budget),
     };
-    let unsolvable = |e: cubist_rubik::solve::SolveError| PuzzleError::Unsolvable(e.to_string());
+    let unsolvable = |e: SolveError| match e {
+        SolveError::TimedOut => PuzzleError::TimedOut,
+        e => PuzzleError::Unsolvable(e.to_string()),
+    };
     let alg = match method {
-        "two-phase" => two_phase::solve(&cube, &opts).map_err(unsolvable)?.moves,
-        "optimal" => optimal::solve(&cube, &opts).map_err(unsolvable)?.moves,
-        "thistlethwaite" => thistlethwaite::solve(&cube).merged(),
-        "layers" => layers::solve(&cube).merged(),
+        "two-phase" => {
+            two_phase::solve_with_cancel(&cube, &opts, cancel)
+                .map_err(unsolvable)?
+                .moves
+        }
+        "optimal" => {
+            // Its own threads: in rayon's shared pool a cancelled search would wait for
+            // another search's iteration to end before its own tasks saw the token.
+            let threads = rayon::ThreadPoolBuilder::new()
+                .thread_name(|k| format!("cubist-optimal-{k}"))
+                .build()
+                .map_err(|e| PuzzleError::Unsolvable(format!("cannot start threads: {e}")))?;
+            threads
+                .install(|| {
+                    optimal::solve_sized_with_cancel(
+                        &cube,
+                        &opts,
+                        optimal::TableSize::Small,
+                        cancel,
+                    )
+                })
+                .map_err(unsolvable)?
+                .moves
+        }
+        "thistlethwaite" => thistlethwaite::solve_with_cancel(&cube, cancel)
+            .map_err(unsolvable)?
+            .merged(),
+        "layers" => layers::solve_with_cancel(&cube, cancel)
+            .map_err(unsolvable)?
+            .merged(),
         _ => return Err(unknown_method(method)),
     };
     Ok(Solved {

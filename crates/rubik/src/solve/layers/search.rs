@@ -5,6 +5,7 @@
 use super::pattern::{Masks, Pattern};
 use super::pieces::{turns, Pieces, Turns, PIECES};
 use crate::moves::Move;
+use cubist_search::Cancel;
 use std::sync::Arc;
 
 /// A goal: the accepted codes of every piece, and pattern databases that bound the
@@ -44,10 +45,23 @@ impl Goal {
     /// A shortest move sequence from `start` to the goal (none longer than `max`) if one
     /// is found within `budget` search nodes; otherwise a short one, found quickly with
     /// doubled bounds (at most twice as long as the shortest).
-    pub fn short(&self, start: &Pieces, max: u8, budget: u64) -> Option<Vec<Move>> {
-        match self.deepen(start, max, 2, budget) {
-            Ok(found) => found,
-            Err(OutOfBudget) => self.deepen(start, max, 4, u64::MAX).ok().flatten(),
+    ///
+    /// `Err(Stopped)` when `cancel` stops first (polled every few thousand nodes).
+    pub fn short(
+        &self,
+        start: &Pieces,
+        max: u8,
+        budget: u64,
+        cancel: &Cancel,
+    ) -> Result<Option<Vec<Move>>, Stopped> {
+        match self.deepen(start, max, 2, budget, cancel) {
+            Ok(found) => Ok(found),
+            Err(Halt::OutOfBudget) => match self.deepen(start, max, 4, u64::MAX, cancel) {
+                Ok(found) => Ok(found),
+                Err(Halt::OutOfBudget) => Ok(None),
+                Err(Halt::Stopped) => Err(Stopped),
+            },
+            Err(Halt::Stopped) => Err(Stopped),
         }
     }
 
@@ -59,11 +73,14 @@ impl Goal {
         max: u8,
         weight: u16,
         budget: u64,
-    ) -> Result<Option<Vec<Move>>, OutOfBudget> {
+        cancel: &Cancel,
+    ) -> Result<Option<Vec<Move>>, Halt> {
         let mut walk = Walk {
             t: turns(),
             weight,
             nodes_left: budget,
+            nodes: 0,
+            cancel,
             path: Vec::new(),
         };
         for depth in self.bound(start)..=max {
@@ -74,13 +91,7 @@ impl Goal {
         Ok(None)
     }
 
-    fn dfs(
-        &self,
-        w: &mut Walk,
-        codes: &Pieces,
-        left: u8,
-        last_face: usize,
-    ) -> Result<bool, OutOfBudget> {
+    fn dfs(&self, w: &mut Walk, codes: &Pieces, left: u8, last_face: usize) -> Result<bool, Halt> {
         // With inflated bounds a goal may be met before the depth runs out.
         if left == 0 || w.weight != 2 {
             if self.reached(codes) {
@@ -90,7 +101,11 @@ impl Goal {
                 return Ok(false);
             }
         }
-        w.nodes_left = w.nodes_left.checked_sub(1).ok_or(OutOfBudget)?;
+        w.nodes_left = w.nodes_left.checked_sub(1).ok_or(Halt::OutOfBudget)?;
+        w.nodes += 1;
+        if w.nodes & 4095 == 0 && w.cancel.is_cancelled() {
+            return Err(Halt::Stopped);
+        }
         for m in 0..18 {
             let face = m / 3;
             // Never turn a face twice running; turn opposite faces in one order only.
@@ -111,14 +126,26 @@ impl Goal {
     }
 }
 
-/// The search gave up: it met more nodes than it was allowed.
-struct OutOfBudget;
+/// Why a search gave up.
+enum Halt {
+    /// It met more nodes than it was allowed.
+    OutOfBudget,
+    /// It was cancelled.
+    Stopped,
+}
 
-/// One search's moves tables, bound weight, remaining node budget and current path.
-struct Walk {
+/// The search was cancelled before it found an answer.
+#[derive(Debug)]
+pub struct Stopped;
+
+/// One search's moves tables, bound weight, node budget and count, stop signal and
+/// current path.
+struct Walk<'a> {
     t: &'static Turns,
     weight: u16,
     nodes_left: u64,
+    nodes: u64,
+    cancel: &'a Cancel,
     path: Vec<usize>,
 }
 
