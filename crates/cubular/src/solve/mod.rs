@@ -39,6 +39,7 @@ mod shorten;
 mod sweep;
 mod takeback;
 mod tighten;
+mod tuning;
 mod undo;
 mod untangle;
 mod weights;
@@ -140,7 +141,7 @@ impl Ctx {
     pub fn beam_done(&self, work: u64, started: Instant, runs: u32, limit: Option<u64>) -> bool {
         let worked = match limit {
             Some(limit) => work >= limit,
-            None => work * runs as u64 >= beam::BEAM_WORK,
+            None => work * runs as u64 >= tuning::BEAM_WORK,
         };
         worked
             || self

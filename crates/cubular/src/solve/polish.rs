@@ -1,11 +1,9 @@
 //! The passes: moves in, no longer moves out. Each keeps the cube solved.
 
+use super::tuning::TIGHTEN_MOST;
 use super::{shorten, takeback, tighten, untangle};
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
-
-/// Longest solution that [`tighten`] tries to make shorter.
-const TIGHTEN_MOST: usize = 100;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
 /// [`takeback`], milliseconds) and, when `untangles` (in the long runs' efforts, see

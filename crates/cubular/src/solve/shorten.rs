@@ -18,14 +18,10 @@
 
 use super::simplify;
 use super::sweep::blocks_of;
+use super::tuning::{MOST, RUN};
 use crate::cube::{coords, CELLS};
 use crate::moves::{move_table, play, play_all, Move, MOVED};
 use std::collections::HashSet;
-
-/// Longest run of moves put in question.
-const RUN: usize = 8;
-/// Most moves put in a run's place.
-const MOST: usize = 2;
 
 /// Blocks along one edge (centres 1..=7).
 const SPAN: usize = 7;

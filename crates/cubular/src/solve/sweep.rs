@@ -32,13 +32,14 @@
 //! next placements keep them. (Cells fixed further on are mostly broken again before
 //! their turn, so counting them led the sweep astray.)
 
+use super::tuning::{
+    CONJUGATE_COST, DEEP_LOOK_AHEAD, DEEP_MISPLACED, DUE_WEIGHT, ENDGAME_MOVES_PER_CELL,
+    LONGER_PATHS, MAX_DEPTH, MOVE_WEIGHT, SWEEP_BEAM, WINDOW,
+};
 use super::Ctx;
 use crate::cube::{coords, index, Cube, CELLS, SOLVED};
 use crate::moves::{feeders, move_table, play, Move, MOVED, MOVE_COUNT};
 use std::sync::OnceLock;
-
-/// Longest free-move sequence tried for one cell.
-const MAX_DEPTH: usize = 3;
 
 /// For each cell, the blocks (0..343) containing it.
 pub(super) fn blocks_of() -> &'static Vec<Vec<u16>> {
@@ -648,38 +649,6 @@ impl Board {
     }
 }
 
-/// Cells due next: a placement is chosen for the most of them it fixes as well, and
-/// those it fixes are locked at once (see [`run`]). Measured on eight 5000-move
-/// scrambles (total length): 20 cells 8191, 40 7762, 50 7722, 60 7716, 80 7908,
-/// 100 7973, 200 9442; locking cells far ahead leaves fewer free blocks for the cells
-/// before them.
-const WINDOW: usize = 50;
-
-/// What fixing a cell due next counts against fixing any other cell when placements
-/// are compared: enough that the cells due next decide (the eight scrambles: 8878
-/// moves in all at 1, 8397 at 2, 8068 at 4, 7775 at 10, 7762 at 30 and at 100). A
-/// cell fixed further on is mostly broken again before its turn; one due next is
-/// kept.
-const DUE_WEIGHT: i32 = 30;
-
-/// How many levels past the shortest the search for free paths into a cell goes:
-/// a path one move longer that also fixes cells due next is often worth it (see
-/// [`MOVE_WEIGHT`]). On the bench's challenge cubes and 10-100-move scrambles 10,052
-/// moves in all at 0, 9,661 at 1, 9,727 at 2; 15 of its 5000-move scrambles 13,778,
-/// 13,468 and 13,639.
-const LONGER_PATHS: usize = 1;
-
-/// What a move counts against the cells a placement leaves wrong (a cell due next
-/// counts [`DUE_WEIGHT`]): a move more pays for fixing half a cell due next. With
-/// [`LONGER_PATHS`] 1, on the bench's challenge cubes and 10-100-move scrambles:
-/// 10 took 9,736 moves in all, 15 9,661, 20 9,727, 30 9,873 (shortest paths
-/// first: 10,052); 15 of its 5000-move scrambles 13,460, 13,468, 13,500 and 13,557.
-const MOVE_WEIGHT: i32 = 15;
-
-/// Moves a conjugate costs: conjugates are looked for only when no free path is
-/// cheaper (they are the slow part of the sweep).
-const CONJUGATE_COST: i32 = 3;
-
 /// When the sweep may place the cell due by a conjugate `A P Q A'` of two free moves
 /// (see [`Board::placings`]): they shorten deep sweeps but search 243 setups for
 /// paths of two moves, which costs more than the rest of a placement.
@@ -699,37 +668,6 @@ pub(crate) enum Doubles {
 fn inverse_index(mi: usize) -> usize {
     Move::from_index(mi).inverse().index()
 }
-
-/// Misplaced cells from which a cube counts as deeply scrambled for the sweep: random
-/// scrambles of up to about 100 moves leave 500 or fewer, 5000-move ones about 640.
-const DEEP_MISPLACED: usize = 500;
-
-/// How many wrong cells due the sweep compares before placing one on a deep cube
-/// (above [`DEEP_MISPLACED`]): `t` and the next ones, the one placed most cheaply
-/// (see [`MOVE_WEIGHT`]) first, `t` again after it. On 15 of the bench's 5000-move
-/// scrambles (seeds 1, 3, 4): 1 took 13,468 moves in all, 2 13,328, 3 13,293; five
-/// more (seed 7) went 890 / 913 / 923 to 862 / 879 / 900 at 3. Below it the cells go
-/// in order: on the challenge cubes and 10-100-move scrambles comparing 2 or 3 took
-/// 9,661 moves to 9,775 and 9,859.
-const DEEP_LOOK_AHEAD: usize = 3;
-
-/// Misplaced cells at which a sweep followed by the insertion (see
-/// [`super::insert`]) stops: the innermost cells cost the sweep conjugates of three
-/// moves and more, while commutators put into the sweep's path, where its moves bring
-/// their pieces together, fix them for about two. On the bench's challenge cubes and
-/// 10-100-move scrambles (total moves) 6,903 sweeping to the end, 6,699 stopping at
-/// 150 cells, 6,630 at 175, 6,647 at 200; its 5000-move scrambles 728 / 748 / 805,
-/// 694 / 731 / 779, 707 / 730 / 782, 714 / 728 / 788; ten more 5000-move scrambles
-/// (`cubist scramble --seed` 901-910) 7,681, 7,435, 7,421, 7,518 (7,577 at 60 and
-/// 7,816 at 260), and in less time (0.87-0.96 s a 5000-move scramble instead of
-/// 1.0-1.1 s: the sweep's last placements are its slowest).
-pub const LEFT_FOR_INSERTION: usize = 175;
-
-/// Boards the sweep's beam keeps, and placements each tries: a wider beam cost time in
-/// proportion and gained under 1% fewer moves.
-pub(super) const SWEEP_BEAM: (usize, usize) = (6, 3);
-/// Cell orders the sweep tries; the shortest finish is kept.
-pub(super) const SWEEP_ORDERS: usize = 2;
 
 /// Place what can be placed with free moves, taking cells in sweep order `variant`
 /// (see [`order`]), until at most `leave` cells are misplaced; returns the moves
@@ -844,9 +782,7 @@ fn place(
     let best = beam
         .into_iter()
         .min_by(|a, b| {
-            let cost = |s: &Swept| {
-                s.out.len() as f64 + left(s) as f64 * super::undo::ENDGAME_MOVES_PER_CELL
-            };
+            let cost = |s: &Swept| s.out.len() as f64 + left(s) as f64 * ENDGAME_MOVES_PER_CELL;
             cost(a).total_cmp(&cost(b))
         })
         .expect("the beam keeps at least one board");
@@ -942,6 +878,7 @@ fn settle(board: &mut Board, t: usize, window: &[usize], seq: &[usize]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tuning::LEFT_FOR_INSERTION;
     use super::*;
     use crate::scramble::scramble;
     use rand::SeedableRng;

@@ -13,13 +13,9 @@
 
 use super::shorten::played;
 use super::simplify;
+use super::tuning::{MOST_AWAY, TAKEBACK_MOST_BETWEEN};
 use crate::cube::CELLS;
 use crate::moves::Move;
-
-/// Longest stretch between a move and the move taking it back that is tried.
-const MOST_BETWEEN: usize = 24;
-/// How far before the pair or after it the moves between are put.
-const MOST_AWAY: usize = 40;
 
 /// `moves`, which take `start` to `target`, with taken-back pairs out where the
 /// moves between them, put elsewhere, make the pair needless (see the module's doc).
@@ -38,7 +34,7 @@ fn shortened(start: &[u8; CELLS], target: &[u8; CELLS], path: &[Move]) -> Option
     let n = path.len();
     for q in 0..n {
         let back = path[q].inverse();
-        for r in q + 1..n.min(q + 2 + MOST_BETWEEN) {
+        for r in q + 1..n.min(q + 2 + TAKEBACK_MOST_BETWEEN) {
             if path[r] != back {
                 continue;
             }

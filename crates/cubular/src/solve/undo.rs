@@ -3,32 +3,34 @@
 //! an outside-in sweep, then the endgame's commutators). About a second on any cube;
 //! it undoes shallow scrambles whole.
 
-use super::lead::{
-    likelier_shorter, skips_cell_led_beam, spread_promises_shorter, Lead, PICK_MOVES_PER_CELL,
-    SHALLOW_MISPLACED, START_FINISH_MISPLACED, WIDE_BOND_MISPLACED,
-};
+use super::lead::{likelier_shorter, skips_cell_led_beam, spread_promises_shorter, Lead};
 use super::mend::{edited, paired_sweep, repaired};
 use super::polish::polished;
+use super::tuning::{
+    EARLY_EDIT_RESIDUE, LEFT_FOR_INSERTION, PICK_MOVES_PER_CELL, PLAIN_ENDGAME_RESIDUE,
+    RESIDUE_FOR_BOTH, RESIDUE_FOR_ENDGAME, SHALLOW_MISPLACED, START_FINISH_MISPLACED, SWEEP_ORDERS,
+    WIDE_BOND_MISPLACED,
+};
 use super::{beam, endgame, finish, insert, played, simplify, sweep, Ctx, RunOptions, SolveError};
 use crate::cube::Cube;
 use crate::moves::Move;
 use rayon::prelude::*;
 
 /// Sweep and endgame from `cube`, after the moves `so_far`; the whole list, simplified.
-/// The sweep is run in [`sweep::SWEEP_ORDERS`] cell orders (on all cores), each with
+/// The sweep is run in [`SWEEP_ORDERS`] cell orders (on all cores), each with
 /// pairs of turns put into its last moves ([`paired_sweep`]) and commutators put into
 /// its path ([`insert`]), and the shortest result is kept.
 pub(super) fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     if cube.is_solved() {
         return Ok(simplify(&so_far));
     }
-    let tries: Vec<Result<Vec<Move>, SolveError>> = (0..sweep::SWEEP_ORDERS)
+    let tries: Vec<Result<Vec<Move>, SolveError>> = (0..SWEEP_ORDERS)
         .into_par_iter()
         .map(|variant| {
             let mut moves = so_far.clone();
             let mut work = cube.clone();
             // The sweep leaves the innermost cells to the insertion.
-            let more = sweep::run(&work, ctx, variant, sweep::LEFT_FOR_INSERTION);
+            let more = sweep::run(&work, ctx, variant, LEFT_FOR_INSERTION);
             let more = insert::run(work.cells(), &paired_sweep(&work, more));
             work.apply_all(&more);
             moves.extend(more);
@@ -47,45 +49,6 @@ pub(super) fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Mo
     }
     Ok(best.expect("at least one sweep order"))
 }
-
-/// Misplaced cells left by the beam up to which commutators finish (alone, or beside
-/// a sweep from [`RESIDUE_FOR_BOTH`]); above it, sweep and endgame do. Measured on the
-/// bench's challenge cubes and 10-100-move scrambles: up to about 230 commutators
-/// alone were shorter in every case (by 5-60%), from about 240 a sweep (from the
-/// beam's cube or from the start) was; since the sweep favours the cells due next,
-/// sweeps win some residues of 150-240.
-const RESIDUE_FOR_ENDGAME: usize = 240;
-
-/// Misplaced cells left by the beam from which a sweep is tried beside the
-/// commutators (up to [`RESIDUE_FOR_ENDGAME`]) and the shorter finish kept. On the
-/// bench's challenge cubes and 10-100-move scrambles trying both from 150 cells took
-/// 11,517 moves in all to 11,467 (challenge-2 734 to 699); from 100 or 60 cells the
-/// same, at more time.
-const RESIDUE_FOR_BOTH: usize = 150;
-
-/// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
-/// edit beam to run before the second beam (see [`shallow_picked`]); when the edit
-/// beam leaves nothing, the second beam is not run. On 40 scrambles of 20-45 moves
-/// (seed 77) it undid one more within its length (76 moves to 31) and cut the
-/// second beam on five; on 40 of 10-30 moves (seed 78), the same answers, with the
-/// second beam cut on three and the early edit beam in vain on six (where the
-/// second path was picked). The bench's answers are the same; scramble-8 took 1.2 s
-/// instead of 1.5. From up to 60 cells, the edit beam ran in vain on two more of the
-/// first set (residues of 37 and 56, 0.6 s each). (Measured before the pairs, which
-/// now run with the edit beam; up to 60 cells still changed no answer.)
-const EARLY_EDIT_RESIDUE: usize = 30;
-
-/// Cells left by a beam up to which its residue is also finished by the commutators
-/// alone, without [`insert`], and the shorter kept: on a shallow scramble the beam
-/// all but undid, a commutator put in can get in the way of what the final passes
-/// make of the path. Above it, on 80 scrambles of 33-50 moves (`cubist scramble
-/// --seed` 501-580) and 160 of 40-60 moves (seeds 601-760), the commutators alone
-/// never gave the shorter answer, and skipping them took the slowest cube of the 160
-/// from 2.09 s to 1.71 s.
-const PLAIN_ENDGAME_RESIDUE: usize = 60;
-
-/// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
-pub(super) const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
 
 /// The undo strategy on `cube` at the effort of `opts`: the beams (see `lead` for which
 /// a cube gets), their paths repaired and finished, the shortest answer polished and
@@ -290,9 +253,11 @@ fn finished_from_start<'a>(
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::beam;
-    use super::super::lead::{wide_bond_beam, WIDEST_BOND_MISPLACED, WIDE_SECOND_BEAM};
-    use super::super::mend::{RESIDUE_FOR_BEST_REPAIR, RESIDUE_FOR_REPAIR};
+    use super::super::lead::wide_bond_beam;
+    use super::super::tuning::{
+        BEAM_WORK, RESIDUE_FOR_BEST_REPAIR, RESIDUE_FOR_REPAIR, WIDEST_BOND_MISPLACED,
+        WIDE_SECOND_BEAM,
+    };
     use super::super::{Progress, RunOptions};
     use super::*;
     use crate::moves::Axis;
@@ -464,7 +429,7 @@ pub(super) mod tests {
                 ..RunOptions::default()
             },
         };
-        let work = beam::BEAM_WORK;
+        let work = BEAM_WORK;
         let now = Instant::now();
         // Right away, so only the work counted can stop it.
         let by_work = ctx(None);

@@ -13,20 +13,11 @@
 //! The bench's 88-move scramble-3 came out of effort 4's runs at 97 moves with two
 //! such tangles; cut out, 86.
 
+use super::tuning::{MOST_LEFT, MOST_MOVES, UNTANGLE_MOST_BETWEEN};
 use super::{repair, simplify};
 use crate::cube::CELLS;
 use crate::moves::Move;
 use rayon::prelude::*;
-
-/// Longest stretch, in moves, between two turns of one block that is cut out.
-const MOST_BETWEEN: usize = 16;
-/// Most cells a cut may leave for the mending to be tried: the tangles seen left up to
-/// 34, and mending a larger residue by single edits takes long and seldom ends solved.
-const MOST_LEFT: usize = 40;
-/// Longest answer the pass looks at. The cuts grow with the answer's turns of a block
-/// repeated nearby, of which an answer finished by commutators (hundreds of moves)
-/// has many: on a 180-move answer the pass took over a minute and found nothing.
-pub const MOST_MOVES: usize = 120;
 
 /// `moves`, which solve `start`, with tangles cut out and mended while that makes them
 /// shorter (see the module's doc). Never longer than `moves`; an answer of more than
@@ -43,14 +34,14 @@ pub fn untangle(start: &[u8; CELLS], moves: &[Move]) -> Vec<Move> {
 }
 
 /// The places cut out of `path`: for each two turns of one block at most
-/// [`MOST_BETWEEN`] apart, the turns from the first to the second (both included) of
+/// [`UNTANGLE_MOST_BETWEEN`] apart, the turns from the first to the second (both included) of
 /// blocks turned at least twice there; those of blocks overlapping the twice-turned
 /// one; and the two turns alone.
 fn cuts(path: &[Move]) -> Vec<Vec<usize>> {
     let n = path.len();
     let mut cuts: Vec<Vec<usize>> = Vec::new();
     for p in 0..n {
-        for q in p + 1..n.min(p + 2 + MOST_BETWEEN) {
+        for q in p + 1..n.min(p + 2 + UNTANGLE_MOST_BETWEEN) {
             if path[q].block() != path[p].block() {
                 continue;
             }
