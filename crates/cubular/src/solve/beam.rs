@@ -440,8 +440,7 @@ fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -
 
 /// Which of the 343 blocks hold at least one misplaced cell: the misplaced cells ORed
 /// over three neighbours along x, then z, then y (each block is the 3x3x3 window at
-/// its low corner), about 1,400 byte operations where marking every misplaced cell's
-/// blocks took several thousand scattered writes on a mid-depth cube.
+/// its low corner): about 1,400 byte operations, not thousands of scattered writes.
 fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
     let wrong: [u8; CELLS] = std::array::from_fn(|i| (cells[i] != crate::cube::SOLVED[i]) as u8);
     let at = |x: usize, y: usize, z: usize| crate::cube::index(x, y, z);
@@ -490,12 +489,13 @@ fn beam_width(lead: Lead, shared: bool) -> usize {
 
 /// Run the beam; returns the moves to the best cube found, then to the runners-up
 /// (cubes nearly as good, which the repair may finish where the best one fails).
-/// `runs` beams share the effort's work (or the time budget's first half).
+/// `runs` beams share [`BEAM_WORK`](super::tuning::BEAM_WORK) (or the time budget's
+/// first half).
 pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let started = std::time::Instant::now();
     let w = cost_table();
     // Beside a cell-led beam, a bond-led one may get its own width and work; so does
-    // the default effort's wide second attempt.
+    // the wide second attempt.
     let wide = match lead {
         Lead::Wide => Some(WIDE_SECOND_BEAM),
         Lead::Bonds if runs > 1 => wide_bond_beam(start.misplaced()),
@@ -542,7 +542,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
 
     let mut levels = 0;
     // Moves tried so far (on blocks holding a misplaced cell), the beam's measure of
-    // work (see `Effort::beam_work`).
+    // work (see `Ctx::beam_done`).
     let mut work: u64 = 0;
     while best_score > 0
         && stale < PATIENCE
@@ -664,9 +664,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                     }
                     // The cube before its last move was in no beam: its own insertions
                     // start from its parent's (the same last move, another cube before
-                    // it). Starting none there was measured no better: on 60 scrambles
-                    // of 10-100 moves 16,533 moves in all went to 16,951, on the bench's
-                    // cubes 10,548 to 10,427.
+                    // it).
                     (gains, parent.last_move)
                 };
                 Node {
@@ -745,9 +743,7 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let (cube, _) = crate::scramble::scramble(&mut rng, 70);
-        // Deeper than a shallow scramble: undoing moves mends bonds here long before
-        // it puts cells right, so judging the beam by cells after 8 levels ended it
-        // with no moves at all (measured).
+        // Undos mend bonds here long before cells (measured: no moves if judged by cells).
         assert!(cube.misplaced() > SHALLOW_MISPLACED);
         let ctx = Ctx {
             opts: super::super::RunOptions::default(),

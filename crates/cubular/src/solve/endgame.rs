@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 /// A cell relative to a commutator's first block centre.
 pub(super) type Offset = [i8; 3];
 
-/// Largest commutator kept (cells changed); each effort level uses a prefix of them.
+/// Largest commutator kept (cells changed); a stage may use a prefix of them.
 const LARGEST: usize = 12;
 
 /// A commutator relative to its first block's centre.
@@ -519,11 +519,10 @@ fn carry(
 }
 
 /// The carry into cell `t` fixing most cells per move, with that rate and its setup's
-/// length. The setups
-/// take each right piece to the nearest entry cells where a commutator gains, or with
-/// `far` to every entry cell within [`MAX_SETUP`] moves (shorter solutions, several
-/// times the time; an entry cell whose largest commutator cannot reach the best rate
-/// found so far is passed over).
+/// length. The setups take each right piece to the nearest entry cells where a
+/// commutator gains, or with `far` to every entry cell within [`MAX_SETUP`] moves
+/// (shorter solutions, several times the time; an entry cell whose largest commutator
+/// cannot reach the best rate found so far is passed over).
 fn carry_into(
     cells: &[u8; CELLS],
     wrong: &[usize],

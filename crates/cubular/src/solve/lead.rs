@@ -47,9 +47,7 @@ pub(super) fn spread_promises_shorter(moves: usize, left: usize, first: usize) -
 
 /// Which of the beams' paths (by lead) likely finishes shortest: the one with fewest
 /// moves kept (see [`worth_keeping`]) plus the finish's moves for the cells it leaves
-/// (see [`Lead::finish_per_cell`]). On the nine mid-depth cubes measured at effort 3
-/// (where both are finished) it names the shorter finish six times and loses 3-23
-/// moves on the other three.
+/// (see [`Lead::finish_per_cell`]).
 pub(super) fn likelier_shorter(cube: &Cube, beams: &[(Lead, Vec<Vec<Move>>)]) -> usize {
     let estimates: Vec<f64> = beams
         .iter()
@@ -64,10 +62,9 @@ pub(super) fn likelier_shorter(cube: &Cube, beams: &[(Lead, Vec<Vec<Move>>)]) ->
 }
 
 impl Lead {
-    /// The leads to try on `cube` at `effort`, each beam with its share of the work:
-    /// bonds alone for a shallow scramble, cells alone for a deep one, both in
-    /// between (see [`BOTH_LEADS_MISPLACED`]); none for a deep one below
-    /// [`DEEP_BEAM_EFFORT`].
+    /// The leads to try on `cube`, each beam with its share of the work: bonds alone
+    /// for a shallow scramble, both in between (see [`BOTH_LEADS_MISPLACED`]), none
+    /// for a deep one (the sweep builds its answer).
     pub(crate) fn to_try(cube: &Cube) -> &'static [Lead] {
         match cube.misplaced() {
             n if n <= SHALLOW_MISPLACED => &[Lead::Bonds],
@@ -77,8 +74,7 @@ impl Lead {
     }
 
     /// Moves the finish spends on a cell this lead's beam left misplaced, about: the
-    /// bond-led beam's residue, in fewer tangled regions, finishes cheaper (measured
-    /// on the bench's mid-depth cubes at effort 3: 2.15-2.48 against 2.7-3.0).
+    /// bond-led beam's residue, in fewer tangled regions, finishes cheaper.
     pub(crate) fn finish_per_cell(self) -> f64 {
         match self {
             Lead::Cells => 2.8,
@@ -96,9 +92,7 @@ impl Lead {
 
     /// How much more a bond counts when it runs against the solved cube's direction
     /// (a block turned over keeps the bonds inside it but reverses some). Not a
-    /// sharper score than bonds alone (the true undo ranks first on 88% of the steps
-    /// of 40-move scrambles, against 87%), but a different one: the beam slips
-    /// elsewhere.
+    /// sharper score than bonds alone, but a different one: the beam slips elsewhere.
     pub(crate) fn aligned_weight(self) -> i32 {
         match self {
             Lead::Aligned => ALIGNED_WEIGHT,
@@ -108,14 +102,9 @@ impl Lead {
 }
 
 /// Whether the beam led by `lead` is left out on `cube`: the cell-led one, where the
-/// default effort gives the bond-led beam beside it its own width and work (a cube of
-/// 331-400 misplaced cells, see [`WIDE_BOND_MISPLACED`]). [`likelier_shorter`] picked
-/// the bond-led beam's path on every such cube measured (about 75 of them, in the 28
-/// cubes of 329-433 cells and 80 scrambles of 33-50 moves, seeds 501-580), so every
-/// answer stays the same and the cell-led beam's CPU time is saved: 66.6 -> 56.5 s,
-/// 99.6 -> 79.9 s and 101.8 -> 90.5 s on the three sets (runs a few minutes apart,
-/// on a slow spell of the host). Above 400 cells the
-/// cell-led path was picked on three cubes of 402-406.
+/// bond-led beam beside it gets its own width and work (see [`wide_bond_beam`]).
+/// There [`likelier_shorter`] picks the bond-led beam's path, so the cell-led beam
+/// would only cost time.
 pub(super) fn skips_cell_led_beam(cube: &Cube, lead: Lead) -> bool {
     lead == Lead::Cells && wide_bond_beam(cube.misplaced()).is_some()
 }

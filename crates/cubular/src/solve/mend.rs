@@ -1,9 +1,8 @@
 //! What makes a beam's path better before the finish: only the part that pays for
 //! itself is kept ([`worth_keeping`]), repaired from the whole path and its prefixes
 //! ([`repaired`]), then edited several moves at once, with pairs of turns of one block
-//! and with two moves added at once ([`edited`]); from effort 3 a large residue gets a
-//! narrow beam more ([`continue_beam`]). The same pairs also better a sweep's last
-//! moves before the endgame ([`paired_sweep`]).
+//! and with two moves added at once ([`edited`]). The same pairs also better a
+//! sweep's last moves before the endgame ([`paired_sweep`]).
 
 use super::tuning::{
     self, DOUBLE_FIRSTS, DOUBLE_LEAST_FIXED, DOUBLE_RESIDUE, EDIT_BEAM_ROUNDS, EDIT_BEAM_WIDTH,
@@ -76,8 +75,7 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>) -> (Vec<Move>, Cube) 
             if after.misplaced() < work.misplaced() {
                 (beam_moves, work) = (repaired, after);
             }
-            // Cells the best path's repair leaves: its prefixes are repaired too (from
-            // effort 3 the runners-up's as well).
+            // Cells the best path's repair leaves: its prefixes are repaired too.
             let prefixes = i == 0;
             if prefixes && !work.is_solved() {
                 let (shortest, step) = if residue <= RESIDUE_FOR_REPAIR {
@@ -113,9 +111,9 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>) -> (Vec<Move>, Cube) 
 /// by the edit beam (edits of the moves that turn those cells, several at once; for at
 /// most [`RESIDUE_FOR_EDIT_BEAM`] cells) and then by pairs of turns of one block
 /// ([`pairs::run`]; for at most [`PAIR_RESIDUE`] cells, in up to [`PAIR_ROUNDS`] rounds,
-/// [`LARGE_PAIR_ROUNDS`] under [`LARGE_PAIR_WORK`] without double additions after them), each kept when it leaves
-/// fewer; then [`doubled`] when the cells before the edit beam were at most
-/// [`double_residue`].
+/// [`LARGE_PAIR_ROUNDS`] under [`LARGE_PAIR_WORK`] when no double additions follow),
+/// each kept when it leaves fewer; then [`doubled`] when the cells before the edit beam
+/// were at most [`DOUBLE_RESIDUE`].
 pub(super) fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
     let doubles = work.misplaced() <= DOUBLE_RESIDUE;
     let (mut beam_moves, mut work) = if (1..=RESIDUE_FOR_EDIT_BEAM).contains(&work.misplaced()) {
@@ -157,8 +155,8 @@ pub(super) fn edited(cube: &Cube, (beam_moves, work): (Vec<Move>, Cube)) -> (Vec
 
 /// Two moves added at once ([`repair::double_insertion`]), each time followed by the
 /// repair and, for at most [`RESIDUE_FOR_EDIT_BEAM`] cells, the edit beam, while that
-/// leaves fewer cells and at most [`double_residue`] are left; at the default effort
-/// only until a round fixes fewer than [`DOUBLE_LEAST_FIXED`].
+/// leaves fewer cells and at most [`DOUBLE_RESIDUE`] are left, until a round fixes
+/// fewer than [`DOUBLE_LEAST_FIXED`].
 fn doubled(cube: &Cube, (mut moves, mut work): (Vec<Move>, Cube)) -> (Vec<Move>, Cube) {
     let least = DOUBLE_LEAST_FIXED;
     while (1..=DOUBLE_RESIDUE).contains(&work.misplaced()) {
@@ -210,8 +208,7 @@ mod tests {
         let left = played(&cube, &swept).misplaced();
         let paired = paired_sweep(&cube, swept.clone());
         let now = played(&cube, &paired).misplaced();
-        // 42 -> 21 cells for 19 moves more (measured): fixed for fewer moves than the
-        // endgame would spend on them.
+        // Fewer moves than the endgame would spend (measured: 21 cells for 19 moves).
         assert!(now < left, "{left} -> {now} cells");
         let added = paired.len() - swept.len();
         assert!(
@@ -230,7 +227,7 @@ mod tests {
         // A 48-move scramble (`cubist scramble --puzzle cubular --seed 519 --moves 48`)
         // and the path its second beam, repairs, edit beam and pairs left with 38
         // cells misplaced (recorded). Its first double addition fixes one cell; the
-        // rounds after it fix one to three each, about 0.15 s a round.
+        // rounds after it fix one to three each.
         let cube = seeded_scramble(519, 48);
         let path = crate::moves::parse_moves(
             "157Z3 342Z3 243X3 311X1 421Z1 332X2 751X1 631Z2 545Y2 543X1 336Y1 337X1 157Z1 \
@@ -270,7 +267,7 @@ mod tests {
         assert!(left.misplaced() < work.misplaced());
         assert_eq!(played(&cube, &moves), left);
         // The pairs alone, in their larger number of rounds: no double additions after
-        // them at the default effort.
+        // them.
         let paired = pairs::run(cube.cells(), &path, LARGE_PAIR_ROUNDS, LARGE_PAIR_WORK);
         assert_eq!(moves, paired);
     }

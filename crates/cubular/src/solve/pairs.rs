@@ -430,7 +430,7 @@ fn best_pair_without(
 /// place of one of its turns of that block: each round the [`KEPT`] best pairs are
 /// each followed by the single edits of [`repair::run`], and the best result is kept
 /// while it leaves fewer cells, for at most `rounds` rounds and while fewer than
-/// `work` places have been scored (see [`WORK`]).
+/// `work` places have been scored (see [`WORK`](super::tuning::WORK)).
 pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize, work: u64) -> Vec<Move> {
     let mut best = path.to_vec();
     let mut best_mis = misplaced_after(start, &best);

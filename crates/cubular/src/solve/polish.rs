@@ -6,10 +6,9 @@ use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
-/// [`takeback`], milliseconds) and, when `untangles` (in the long runs' efforts, see
-/// [`anneal::long_runs`], while a time budget lasts: it takes seconds), tangles cut
-/// out and mended (see [`untangle`]), the rest shortened, while that helps. Never
-/// longer than `moves`.
+/// [`takeback`], milliseconds) and, when `untangles` (the plan's choice: it takes
+/// seconds), tangles cut out and mended (see [`untangle`]), the rest shortened, while
+/// that helps. Never longer than `moves`.
 pub(super) fn loosened(cube: &Cube, moves: &[Move], untangles: bool) -> Vec<Move> {
     let mut best = moves.to_vec();
     loop {

@@ -604,8 +604,8 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
 /// distinct results (fewest cells left, then fewest moves) are kept, whether or not
 /// they improve, for at most `rounds` rounds or until replaying the edits scored
 /// would have taken about `budget` moves (they are scored without replaying, see
-/// [`Removal`], but the work is counted as before so that the answers stay the
-/// same). Returns the best path seen.
+/// [`Removal`], but the work is counted in moves replayed, so that the answers do not
+/// depend on how edits are scored). Returns the best path seen.
 ///
 /// Greedy edits stop at a residue that only two or three edits together undo: a
 /// block undone too early must wait for two neighbours undone before it, and no one
@@ -1118,9 +1118,9 @@ mod tests {
 
     #[test]
     fn two_overlapping_moves_left_out_are_added_back_together() {
-        // A 23-move scramble (`cubist bench --count 60 --seed 7`, scramble-28) whose
-        // undo the beam once finished without 152Y2 and 142Y2: two overlapping half
-        // turns, neither of which fixes a cell alone.
+        // A 23-move scramble (`cubist bench --count 60 --seed 7`, scramble-28) and its
+        // undo without 152Y2 and 142Y2: two overlapping half turns, neither of which
+        // fixes a cell alone.
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut cube, mut scramble) = (Cube::solved(), Vec::new());

@@ -49,10 +49,10 @@ pub(super) const SHALLOW_MISPLACED: usize = 330;
 /// Misplaced cells up to which a cube gets both leads (100-move scrambles leave at most about 500).
 pub(super) const BOTH_LEADS_MISPLACED: usize = 500;
 
-/// Misplaced cells up to which a deeper cube's bond-led beam is [`WIDE_BOND_WIDTH`] wide, alone.
+/// Misplaced cells up to which a cube past [`SHALLOW_MISPLACED`] gets one bond-led beam, wider.
 pub(super) const WIDE_BOND_MISPLACED: usize = 400;
 
-/// Misplaced cells up to which the bond-led beam gets [`WIDE_SECOND_BEAM`]: above, too dear for its gain.
+/// Cells up to which the bond-led beam gets [`WIDE_SECOND_BEAM`]: above, it gains too little.
 pub(super) const WIDEST_BOND_MISPLACED: usize = 450;
 
 /// Misplaced cells up to which sweep and endgame from the start are skipped: never shorter there.
@@ -61,10 +61,10 @@ pub(super) const START_FINISH_MISPLACED: usize = WIDEST_BOND_MISPLACED;
 /// Width of the bond-led beam up to [`WIDE_BOND_MISPLACED`] cells: it goes about twice as deep.
 pub(super) const WIDE_BOND_WIDTH: usize = 160;
 
-/// Moves that beam may try: less loses moves, more loses time.
+/// Moves the bond-led beam may try up to [`WIDE_BOND_MISPLACED`]: less loses moves, more time.
 pub(super) const WIDE_BOND_WORK: u64 = 24_000_000;
 
-/// Width and moves tried of the wide bond-led beam: another draw, and wide enough to undo challenge-1.
+/// Width and moves tried of the widest bond-led beam, also the second attempt: undoes challenge-1.
 pub(super) const WIDE_SECOND_BEAM: (usize, u64) = (400, 60_000_000);
 
 /// Share of the first answer under which a second attempt's repaired path is worth finishing.
@@ -128,7 +128,7 @@ pub(super) const PAIR_ROUNDS: usize = 8;
 /// Most rounds of pairs on a residue above [`DOUBLE_RESIDUE`]: later rounds still pay there.
 pub(super) const LARGE_PAIR_ROUNDS: usize = 24;
 
-/// Pairs' work on such a residue, where a round scores 40,000-60,000 places.
+/// Pairs' work on a residue above [`DOUBLE_RESIDUE`], where a round scores 40,000-60,000 places.
 pub(super) const LARGE_PAIR_WORK: u64 = 2 * WORK;
 
 /// Paths the edit beam keeps each round.
@@ -174,16 +174,16 @@ pub(super) const PREFIX_REPAIR_WORK: usize = 150_000;
 
 // ---- pairs: pairs of turns of one block (`pairs.rs`)
 
-/// Misplaced pieces a block must hold at both turns together for a pair of its turns to be scored.
+/// Pieces ending misplaced a block must hold, both turns together, for a pair to be scored.
 pub(super) const MIN_WRONG_HELD: usize = 3;
 
 /// Best pairs of a round that each get single edits before the best result is taken.
 pub(super) const KEPT: usize = 8;
 
-/// Bound on the pairs' work, in places scored over all rounds: a round takes 150,000-300,000.
+/// Bound on the pairs' work, in places scored over all rounds (a round: 150,000-300,000).
 pub(super) const WORK: u64 = 1_000_000;
 
-/// Misplaced pieces a block must hold at each turn: a turn that moves none cannot fix a cell.
+/// Pieces ending misplaced a block must hold at each turn: a turn moving none cannot fix a cell.
 pub(super) const MIN_WRONG_EACH: usize = 1;
 
 // ---- insert: commutators put into a path (`insert.rs`)
@@ -223,7 +223,7 @@ pub(super) const MOVE_WEIGHT: i32 = 15;
 /// Moves a conjugate costs: conjugates are looked for only when no free path is cheaper.
 pub(super) const CONJUGATE_COST: i32 = 3;
 
-/// Misplaced cells from which the sweep counts a cube as deep (5000-move scrambles leave about 640).
+/// Misplaced cells from which the sweep counts a cube as deep (100-move scrambles leave up to 500).
 pub(super) const DEEP_MISPLACED: usize = 500;
 
 /// Wrong cells due that the sweep compares before placing one on a deep cube.
@@ -246,15 +246,13 @@ pub(super) const MAX_SETUP: usize = 4;
 /// Largest commutator (cells changed) the endgame uses and carries near the end.
 pub(super) const COMMUTATOR_CELLS: usize = 6;
 
-/// Cells left up to which pieces are carried past the nearest cells, and larger commutators too.
+/// Cells left up to which the endgame carries pieces far, and its larger commutators.
 pub(super) const FAR_CARRY_CELLS: usize = 60;
 
 /// Least gain of a commutator played under the setup of the carry just played.
 pub(super) const FRAME_GAIN: i32 = 2;
 
-// ---- passes: shorten, tighten, takeback, untangle (`polish.rs` and the passes)
-
-// ---- shorten
+// ---- shorten: runs of moves replaced by fewer (`shorten.rs`)
 
 /// Longest run of moves put in question.
 pub(super) const RUN: usize = 8;
@@ -262,12 +260,12 @@ pub(super) const RUN: usize = 8;
 /// Most moves put in a run's place.
 pub(super) const MOST: usize = 2;
 
-// ---- tighten
+// ---- tighten: two turns of a block taken out, the rest mended (`polish.rs`)
 
-/// Longest answer tightening works on: its repairs grow with the answer.
+/// Longest answer tightening tries to make shorter: its work grows with the answer's length.
 pub(super) const TIGHTEN_MOST: usize = 100;
 
-// ---- takeback
+// ---- takeback: a move and the move taking it back (`takeback.rs`)
 
 /// Longest stretch between a move and the move taking it back that is tried.
 pub(super) const TAKEBACK_MOST_BETWEEN: usize = 24;
@@ -275,7 +273,7 @@ pub(super) const TAKEBACK_MOST_BETWEEN: usize = 24;
 /// How far before the pair or after it the moves between are put.
 pub(super) const MOST_AWAY: usize = 40;
 
-// ---- untangle
+// ---- untangle: tangles cut out and mended (`untangle.rs`)
 
 /// Longest stretch, in moves, between two turns of one block that is cut out.
 pub(super) const UNTANGLE_MOST_BETWEEN: usize = 16;

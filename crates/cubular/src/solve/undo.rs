@@ -50,8 +50,8 @@ pub(super) fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Mo
     Ok(best.expect("at least one sweep order"))
 }
 
-/// The undo strategy on `cube` at the effort of `opts`: the beams (see `lead` for which
-/// a cube gets), their paths repaired and finished, the shortest answer polished and
+/// The undo strategy on `cube` under `opts`: the beams (see `lead` for which a cube
+/// gets), their paths repaired and finished, the shortest answer polished and
 /// checked by applying it.
 pub(super) fn undo(cube: &Cube, opts: &RunOptions) -> Result<Vec<Move>, SolveError> {
     let ctx = Ctx { opts: opts.clone() };
@@ -105,12 +105,10 @@ pub(super) fn undo(cube: &Cube, opts: &RunOptions) -> Result<Vec<Move>, SolveErr
     Ok(moves)
 }
 
-/// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
-/// of the bond-led beam's `paths` leave cells, a second beam ([`Lead::Aligned`]) is run
-/// and repaired too, and only the one with fewer moves plus [`PICK_MOVES_PER_CELL`]
-/// per cell left goes on to the edit beam and the finish. A beam takes about 0.2-0.4
-/// s here, its repairs 0.3-0.4 s, the edit beam up to 0.6 s: finishing only one keeps
-/// the default effort near its two seconds a cube. A first path leaving at most
+/// [`after_beam`] for a shallow scramble: when the repairs of the bond-led beam's
+/// `paths` leave cells, a second beam ([`Lead::Aligned`]) is run and repaired too, and
+/// only the one with fewer moves plus [`PICK_MOVES_PER_CELL`] per cell left goes on to
+/// the edit beam and the finish, which are the slow part. A first path leaving at most
 /// [`EARLY_EDIT_RESIDUE`] cells gets its edit beam first, and the second beam only if
 /// that leaves cells.
 fn shallow_picked(
@@ -148,7 +146,7 @@ pub(super) fn keep_shorter(best: &mut Option<Vec<Move>>, moves: Vec<Move>) {
 
 /// The whole solution after the beam found `paths` (best first): its worthwhile
 /// prefix, repaired when it leaves at most
-/// [`RESIDUE_FOR_BEST_REPAIR`](mend::RESIDUE_FOR_BEST_REPAIR) cells, then finished by
+/// [`RESIDUE_FOR_BEST_REPAIR`](super::tuning::RESIDUE_FOR_BEST_REPAIR) cells, then finished by
 /// commutators or by sweep and endgame as the residue calls for; and whether the beam's
 /// moves (repaired) solved the cube by themselves. `from_start` caches the finish from
 /// `cube` itself, which a large residue compares with.
@@ -280,7 +278,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_shallow_scramble_the_bond_led_beam_slips_on_is_undone_by_the_second() {
-        // Without the second beam the default effort took 78 moves here (measured).
+        // Without the second beam: 78 moves (measured).
         let cube = seeded_scramble(22, 25);
         assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
         let moves = undone_length(&cube);
@@ -289,8 +287,7 @@ pub(super) mod tests {
 
     #[test]
     fn of_the_two_repaired_shallow_paths_the_one_likelier_shorter_is_finished() {
-        // The fewest cells left deciding, this took 63 moves (measured); moves plus two
-        // per cell left pick the other path, which the finish takes to 53.
+        // Moves plus two per cell left pick the shorter (measured: 63 picking by cells).
         let cube = seeded_scramble(10, 27);
         assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
         let moves = undone_length(&cube);
@@ -299,16 +296,14 @@ pub(super) mod tests {
 
     #[test]
     fn a_shallow_path_its_edit_beam_finishes_is_kept_without_a_second_beam() {
-        // The bond-led path leaves 7 cells, which its edit beam undoes; picked by the
-        // repaired paths alone, the second beam's path took 30 moves.
+        // Its edit beam undoes the 7 cells left (measured: 30 via the second beam).
         let cube = seeded_scramble(3, 28);
         assert!(undone_length(&cube) <= 28);
     }
 
     #[test]
     fn a_block_the_scramble_turned_twice_is_put_back_by_a_pair_of_turns() {
-        // Without the pairs the repaired path leaves cells that the endgame finishes
-        // in 66 moves in all.
+        // Undone by the pairs (measured: 66 moves without them).
         let cube = seeded_scramble(104, 28);
         assert!(undone_length(&cube) <= 28);
     }
@@ -331,15 +326,13 @@ pub(super) mod tests {
         let cube = seeded_scramble(306, 39);
         assert!(wide_bond_beam(cube.misplaced()).is_some());
         let length = undone_length(&cube);
-        // Measured: 81 moves with the bond-led beam 32 wide and 5 million moves.
+        // Undone by the wide bond-led beam (measured: 81 moves with a narrow one).
         assert!(length <= 39, "{length} moves");
     }
 
     #[test]
     fn a_band_cube_the_first_beam_does_not_undo_may_get_a_second() {
-        // A 40-move scramble in the band: 77 moves from the first attempt alone
-        // (measured), undone in 40 by the wide second attempt, whose repaired path
-        // promised a shorter solution.
+        // Undone by the wide second attempt (measured: 77 moves from the first alone).
         let cube = seeded_scramble(547, 40);
         assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced()));
         let length = undone_length(&cube);
@@ -348,8 +341,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_cube_of_401_to_450_cells_gets_the_widest_bond_led_beam_alone() {
-        // A 48-move scramble of 410 misplaced cells. Measured: 222 moves with a
-        // cell-led beam and a bond-led one 32 wide; undone in 48 by the widest one.
+        // 410 cells, undone by the widest bond-led beam (measured: 222 moves without).
         let cube = seeded_scramble(659, 48);
         assert!((WIDE_BOND_MISPLACED + 1..=WIDEST_BOND_MISPLACED).contains(&cube.misplaced()));
         assert_eq!(wide_bond_beam(cube.misplaced()), Some(WIDE_SECOND_BEAM));
@@ -372,9 +364,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_best_path_the_repair_cannot_finish_is_repaired_from_its_prefixes() {
-        // 30 random moves: the beam slips and plays on; the repair of its whole path
-        // leaves cells (85 moves in all, measured), the repair of a prefix undoes the
-        // scramble in 30.
+        // The repair of a prefix undoes it (measured: 85 moves from the whole path's).
         let length = undone_length(&seeded_scramble(1430, 30));
         assert!(length <= 30, "{length} moves");
     }
@@ -462,8 +452,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_sweep_is_tried_beside_the_commutators_on_a_large_residue() {
-        // The beam leaves 220 cells of challenge-2; commutators alone finished them in
-        // 734 moves in all, a sweep from the beam's cube in 699 (measured).
+        // 220 cells left: a sweep beats commutators alone (measured: 699 against 734).
         let text = include_str!("../../../../tests/data/cubular/challenge-2.txt");
         let (cube, _) = crate::format::parse(text, None).unwrap();
         let length = undone_length(&cube);

@@ -10,8 +10,6 @@
 //! repair's single edits (see [`repair::run_retuned`]), which readily add a missing
 //! undo once the tangle no longer hides where it acts; the shortest result that
 //! solves the cube in fewer moves is kept, and the pass is repeated until none is.
-//! The bench's 88-move scramble-3 came out of effort 4's runs at 97 moves with two
-//! such tangles; cut out, 86.
 
 use super::tuning::{MOST_LEFT, MOST_MOVES, UNTANGLE_MOST_BETWEEN};
 use super::{repair, simplify};
@@ -34,8 +32,8 @@ pub fn untangle(start: &[u8; CELLS], moves: &[Move]) -> Vec<Move> {
 }
 
 /// The places cut out of `path`: for each two turns of one block at most
-/// [`UNTANGLE_MOST_BETWEEN`] apart, the turns from the first to the second (both included) of
-/// blocks turned at least twice there; those of blocks overlapping the twice-turned
+/// [`UNTANGLE_MOST_BETWEEN`] apart, the turns from the first to the second (both
+/// included) of blocks turned at least twice there; those of blocks overlapping the twice-turned
 /// one; and the two turns alone.
 fn cuts(path: &[Move]) -> Vec<Vec<usize>> {
     let n = path.len();
@@ -99,8 +97,8 @@ mod tests {
 
     #[test]
     fn the_tangles_of_an_annealed_answer_are_cut_out_and_mended() {
-        // The bench's 88-move scramble-3 and the 97-move answer effort 4 finished for
-        // it from a long run, with a tangle of blocks 237, 227, 215 and 127 at its
+        // The bench's 88-move scramble-3 and a 97-move answer a long annealing run
+        // finished for it, with a tangle of blocks 237, 227, 215 and 127 at its
         // start and `245Z2 427X1 245Z2 427X3` further on.
         let text = include_str!("../../../../tests/data/cubular/tangled/scramble-3.txt");
         let answer =
