@@ -12,7 +12,11 @@
 use super::block_sums::{arrangements, Sums};
 use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks};
-use super::lead::{wide_bond_beam, Lead, SHALLOW_MISPLACED, WIDE_SECOND_BEAM};
+use super::lead::{wide_bond_beam, Lead};
+use super::tuning::{
+    INSERT_COUNT, INSERT_DEPTH, MOST_LEVELS, PATIENCE, RUNNERS_UP, SHALLOW_GAIN, SHALLOW_MISPLACED,
+    TIGHT_INSERT, WIDE_INSERT, WIDE_SECOND_BEAM,
+};
 use super::weights::{by_sum, cost_table};
 use super::Ctx;
 use crate::cube::{Cube, CELLS};
@@ -79,9 +83,6 @@ const NEXT_DIGIT: [usize; 16] = [0, 2, 3, 4, 5, 6, 7, 8, 9, 1, 0, 0, 0, 0, 0, 0]
 /// The digit one less (mod 9) than each digit 1..=9 (others unused).
 const PREV_DIGIT: [usize; 16] = [0, 9, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0];
 
-/// Cells a level must fix on average, over the first levels, to go on.
-const SHALLOW_GAIN: usize = 6;
-
 struct Node {
     cells: Box<[u8; CELLS]>,
     /// What each move would change the score by, and the broken bonds it would add
@@ -124,21 +125,11 @@ struct Scoring {
 /// beam) break at most `slack_bonds` more bonds than they mend; of them, the
 /// [`INSERT_COUNT`] that make the best children go on.
 #[derive(Clone, Copy)]
-struct Insert {
-    pool: usize,
-    slack_bonds: i32,
-    slack_score: i32,
+pub(super) struct Insert {
+    pub(super) pool: usize,
+    pub(super) slack_bonds: i32,
+    pub(super) slack_score: i32,
 }
-
-/// Insertions on a shallow cube: only moves that gain where they go, the best
-/// [`INSERT_COUNT`] of them. A silent undo (see [`WIDE_INSERT`]) is rarer on a shallow
-/// scramble, and taking it in made some shallow cubes longer (a 25-move scramble
-/// undone in 25 moves took 60).
-const TIGHT_INSERT: Insert = Insert {
-    pool: INSERT_COUNT,
-    slack_bonds: 0,
-    slack_score: 0,
-};
 
 impl Scoring {
     /// Move `mi`'s change to the score of `cells`, and to its broken bonds.
@@ -363,39 +354,6 @@ struct Child {
     back: u8,
 }
 
-/// How many of its last moves a beam cube may take a move in front of (see
-/// [`insertions`]). Measured on 60 scrambles of 10-100 moves (seed 7, default effort,
-/// 8 moves a place): 1 took 17,574 moves in all, 2 took 17,731 and 3 17,680, at more
-/// time.
-const INSERT_DEPTH: usize = 1;
-
-/// How many moves [`insertions`] puts in at each place. On the 60 scrambles above
-/// (the best by their own gain, as [`TIGHT_INSERT`] takes them): none (no
-/// insertions) 18,816 moves in all, 4 17,747, 8 17,574, 16 17,921, 32 18,077; the CPU
-/// time was the same.
-const INSERT_COUNT: usize = 8;
-
-/// Insertions on a cube of more than [`SHALLOW_MISPLACED`] misplaced cells: 64 moves
-/// played at each place, of the best gain there even if they lose up to about four
-/// bonds (three more broken than mended), each scored as the child it makes (the
-/// moves after the place scored after it). The undo of a silent scramble move (see
-/// `docs/cubular-solver.md`) gains nothing where it goes, but undoing it before an
-/// overlapping earlier move that the beam undid first lets that one mend all its
-/// bonds. Against [`TIGHT_INSERT`] there: 40 scrambles of 33-50 moves (seeds 541-580)
-/// 5,633 moves in all -> 4,856 (24 shorter, 8 longer; 6 -> 9 undone within their
-/// length); 40 more (seeds 501-540) 5,881 -> 5,089 (27 shorter, 6 longer; 8 -> 10
-/// within); 28 cubes of 329-433 cells 4,748 -> 4,553 (13 shorter, 9 longer); the
-/// bench's 60 scrambles of seed 7 with its challenge and 5000-move cubes 19,781 ->
-/// 19,504 (22 shorter, 16 longer); the bench of seed 1 12,930 -> 13,228 (4 shorter, 9
-/// longer: one 46-move scramble 67 -> 295). 6-12% more CPU time. Single cubes swing
-/// widely on any change to the beam; the gain holds over the sets together. (Measured
-/// with the wide insertions on shallow cubes too.)
-const WIDE_INSERT: Insert = Insert {
-    pool: 64,
-    slack_bonds: 3,
-    slack_score: 100,
-};
-
 /// For each block, the moves of the blocks that share a cell with it (centres at most
 /// 2 apart on every axis, see [`Move::disjoint`]).
 fn overlapping(block: usize) -> &'static [u16] {
@@ -482,8 +440,7 @@ fn insertions(node: &Node, pi: usize, history: &[Vec<Node>], scoring: Scoring) -
 
 /// Which of the 343 blocks hold at least one misplaced cell: the misplaced cells ORed
 /// over three neighbours along x, then z, then y (each block is the 3x3x3 window at
-/// its low corner), about 1,400 byte operations where marking every misplaced cell's
-/// blocks took several thousand scattered writes on a mid-depth cube.
+/// its low corner): about 1,400 byte operations, not thousands of scattered writes.
 fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
     let wrong: [u8; CELLS] = std::array::from_fn(|i| (cells[i] != crate::cube::SOLVED[i]) as u8);
     let at = |x: usize, y: usize, z: usize| crate::cube::index(x, y, z);
@@ -520,18 +477,6 @@ fn blocks_with_misplaced(cells: &[u8; CELLS]) -> [bool; 343] {
     active
 }
 
-/// Best-scoring cubes seen over all levels whose paths are returned besides the best.
-const RUNNERS_UP: usize = 8;
-
-/// Levels without a better cube after which a beam stops.
-const PATIENCE: usize = 4;
-/// Most levels a beam runs (deep scrambles gain little from more).
-const MOST_LEVELS: usize = 80;
-/// Moves the beams may try in all, about 1.2 s on two cores: a beam that has not
-/// undone a shallow scramble by then rarely does later. Counting work rather than
-/// time makes the answer the same on every machine.
-pub(crate) const BEAM_WORK: u64 = 10_000_000;
-
 /// Beam width for `lead`; a bond-led beam beside a cell-led one (`shared`) is
 /// narrowed so that it reaches deeper on its half of the work.
 fn beam_width(lead: Lead, shared: bool) -> usize {
@@ -544,12 +489,13 @@ fn beam_width(lead: Lead, shared: bool) -> usize {
 
 /// Run the beam; returns the moves to the best cube found, then to the runners-up
 /// (cubes nearly as good, which the repair may finish where the best one fails).
-/// `runs` beams share the effort's work (or the time budget's first half).
+/// `runs` beams share [`BEAM_WORK`](super::tuning::BEAM_WORK) (or the time budget's
+/// first half).
 pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
     let started = std::time::Instant::now();
     let w = cost_table();
     // Beside a cell-led beam, a bond-led one may get its own width and work; so does
-    // the default effort's wide second attempt.
+    // the wide second attempt.
     let wide = match lead {
         Lead::Wide => Some(WIDE_SECOND_BEAM),
         Lead::Bonds if runs > 1 => wide_bond_beam(start.misplaced()),
@@ -596,7 +542,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
 
     let mut levels = 0;
     // Moves tried so far (on blocks holding a misplaced cell), the beam's measure of
-    // work (see `Effort::beam_work`).
+    // work (see `Ctx::beam_done`).
     let mut work: u64 = 0;
     while best_score > 0
         && stale < PATIENCE
@@ -718,9 +664,7 @@ pub fn run(start: &Cube, ctx: &Ctx, lead: Lead, runs: u32) -> Vec<Vec<Move>> {
                     }
                     // The cube before its last move was in no beam: its own insertions
                     // start from its parent's (the same last move, another cube before
-                    // it). Starting none there was measured no better: on 60 scrambles
-                    // of 10-100 moves 16,533 moves in all went to 16,951, on the bench's
-                    // cubes 10,548 to 10,427.
+                    // it).
                     (gains, parent.last_move)
                 };
                 Node {
@@ -799,10 +743,8 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let (cube, _) = crate::scramble::scramble(&mut rng, 70);
-        // Deeper than a shallow scramble: undoing moves mends bonds here long before
-        // it puts cells right, so judging the beam by cells after 8 levels ended it
-        // with no moves at all (measured).
-        assert!(cube.misplaced() > super::super::lead::SHALLOW_MISPLACED);
+        // Undos mend bonds here long before cells (measured: no moves if judged by cells).
+        assert!(cube.misplaced() > SHALLOW_MISPLACED);
         let ctx = Ctx {
             opts: super::super::RunOptions::default(),
         };

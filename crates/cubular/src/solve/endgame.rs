@@ -9,6 +9,7 @@
 //! first and are undone afterwards; commutators that gain under the same setup are
 //! played before it is undone (see [`in_frame`]).
 
+use super::tuning::{COMMUTATOR_CELLS, FAR_CARRY_CELLS, FRAME_GAIN, MAX_SETUP};
 use super::{Ctx, SolveError};
 use crate::cube::{coords, index, parity, Cube, CELLS, SOLVED};
 use crate::moves::{carriers, feeders, move_table, play_all, source_of, Axis, Move};
@@ -16,13 +17,10 @@ use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
-/// Deepest setup (moves before and after) tried to carry a piece.
-const MAX_SETUP: usize = 4;
-
 /// A cell relative to a commutator's first block centre.
 pub(super) type Offset = [i8; 3];
 
-/// Largest commutator kept (cells changed); each effort level uses a prefix of them.
+/// Largest commutator kept (cells changed); a stage may use a prefix of them.
 const LARGEST: usize = 12;
 
 /// A commutator relative to its first block's centre.
@@ -358,12 +356,6 @@ pub(super) fn placements_bringing(
         })
 }
 
-/// Largest commutator (cells changed) the endgame uses and carries near the end.
-const COMMUTATOR_CELLS: usize = 6;
-/// Cells left up to which the endgame carries pieces far (past the nearest cells where
-/// a commutator could take them) and carries its larger commutators.
-const FAR_CARRY_CELLS: usize = 60;
-
 /// Run the endgame on `cube`; returns the moves that solve it.
 pub fn run(cube: &Cube, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     let mut cells = *cube.cells();
@@ -431,12 +423,6 @@ fn step(cells: &[u8; CELLS], wrong: &[usize]) -> Option<(Vec<Move>, usize)> {
         .map(|(_, ms, setup)| (ms, setup))
         .or_else(|| cycle_three(cells, wrong).map(|ms| (ms, 0)))
 }
-
-/// Least gain of a commutator played under the setup of the carry just played (see
-/// [`in_frame`]). On 60 scrambles of 10-100 moves and the challenge cubes: none
-/// 17,712 moves in all, at least 2 cells 17,498, at least 1 cell (four moves a cell,
-/// more than a carry costs) longer.
-const FRAME_GAIN: i32 = 2;
 
 /// A commutator of at most `limit` cells under `setup` (move numbers), the setup of the
 /// carry just played, fixing at least [`FRAME_GAIN`] cells: as a carry with that setup
@@ -533,11 +519,10 @@ fn carry(
 }
 
 /// The carry into cell `t` fixing most cells per move, with that rate and its setup's
-/// length. The setups
-/// take each right piece to the nearest entry cells where a commutator gains, or with
-/// `far` to every entry cell within [`MAX_SETUP`] moves (shorter solutions, several
-/// times the time; an entry cell whose largest commutator cannot reach the best rate
-/// found so far is passed over).
+/// length. The setups take each right piece to the nearest entry cells where a
+/// commutator gains, or with `far` to every entry cell within [`MAX_SETUP`] moves
+/// (shorter solutions, several times the time; an entry cell whose largest commutator
+/// cannot reach the best rate found so far is passed over).
 fn carry_into(
     cells: &[u8; CELLS],
     wrong: &[usize],

@@ -18,39 +18,10 @@
 //! endgame's carries of eight to twelve moves.
 
 use super::endgame::{patterns, placements_bringing, Placement};
+use super::tuning::{CELLS_CHANGED, LEAST_GAIN, SCANS, SETUP_CELLS_CHANGED, SETUP_RESIDUE};
 use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play_all, source_of, Move};
 use rayon::prelude::*;
-
-/// Largest commutator (cells changed) put in. On the bench's challenge-3, whose three
-/// sweeps left 35-41 cells: up to 3 cells, 591 moves in all; up to 6, 572; up to 9,
-/// 582 (those take the places of smaller ones that fix cells more cheaply).
-const CELLS_CHANGED: usize = 6;
-
-/// Fewest cells a commutator put in must fix (net). The endgame spends three and a
-/// half moves a cell on average, but its last cells cost a carry of eight to twelve,
-/// so even one cell fixed for four moves pays: on the bench's challenge cubes and
-/// 10-100-move scrambles 7,050 moves in all at 2 -> 6,903 at 1 (13 shorter, 3
-/// longer); commutators fixing one cell only where they merge with a neighbour (at
-/// most three moves) gave 6,980.
-const LEAST_GAIN: i32 = 1;
-
-/// Cells left, once no commutator is left to put in, up to which commutators under a
-/// setup move are tried too (for each of the up to 243 turns of a block holding the
-/// cell, at every place). After the sweep's 175 cells the insertion mostly leaves
-/// 0-3, after a beam's residue up to about 10; 40 gave the same answers on the bench.
-const SETUP_RESIDUE: usize = 12;
-
-/// Largest commutator (cells changed) put in under a setup move: 3-cycles only. On the
-/// bench's challenge cubes and 10-100-move scrambles 6,630 moves in all without
-/// setups, 6,578 with (8 shorter, 1 longer; its 5000-move scrambles 707 / 730 / 782
-/// -> 703 / 727 / 773) in the same time; up to 6 cells, 6,571 but up to 2.7 s a
-/// cube (each setup multiplies the placements tried).
-const SETUP_CELLS_CHANGED: usize = 3;
-
-/// Scans at most (each puts in several commutators; five or six scans usually leave
-/// none to put in).
-const SCANS: usize = 16;
 
 /// Where the piece at each cell after `i` moves of `path` ends, for every `i` from 0
 /// to the path's length.

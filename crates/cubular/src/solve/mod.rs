@@ -1,7 +1,7 @@
 //! The digit-cube solver: an anytime search whose answers get shorter as its budget
 //! grows, every answer checked by applying it.
 //!
-//! [`plan`] is the solver, top to bottom: which strategies run on which cubes, with
+//! `plan` is the solver, top to bottom: which strategies run on which cubes, with
 //! what share of the budget, and how their answers are combined. The strategies:
 //!
 //! - `undo`: a beam search that undoes a scramble move by move (`beam`, scored by
@@ -39,6 +39,7 @@ mod shorten;
 mod sweep;
 mod takeback;
 mod tighten;
+mod tuning;
 mod undo;
 mod untangle;
 mod weights;
@@ -82,7 +83,7 @@ pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 pub struct SolveOptions {
     /// Wall-clock budget of the whole solve.
     pub time: Option<Duration>,
-    /// Work budget, in the solver's work units (see [`plan`]).
+    /// Work budget, in the solver's work units (see `plan`).
     pub work: Option<u64>,
     /// Seed of the random choices (the annealing's).
     pub seed: u64,
@@ -135,12 +136,13 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// Whether a beam started at `started`, one of `runs` sharing the beam stage,
     /// should stop after trying `work` moves: past its own `limit` of work if it has
-    /// one, else its share of the effort's work, or sooner, past its share of the time
-    /// budget's first half when one is given, or when the run is cancelled.
+    /// one, else its share of [`BEAM_WORK`](tuning::BEAM_WORK), or sooner, past its
+    /// share of the time budget's first half when one is given, or when the run is
+    /// cancelled.
     pub fn beam_done(&self, work: u64, started: Instant, runs: u32, limit: Option<u64>) -> bool {
         let worked = match limit {
             Some(limit) => work >= limit,
-            None => work * runs as u64 >= beam::BEAM_WORK,
+            None => work * runs as u64 >= tuning::BEAM_WORK,
         };
         worked
             || self

@@ -12,32 +12,11 @@
 use super::lanes::{padded, pair_wrongs, Lanes, PairPlace, Turn};
 use super::repair::{self, gathered, misplaced_after, Played};
 use super::sweep::blocks_of;
+use super::tuning::{KEPT, MIN_WRONG_EACH, MIN_WRONG_HELD};
 use crate::cube::{index, CELLS, SOLVED};
 use crate::moves::{local_perm, Move};
 use rayon::prelude::*;
 use std::sync::OnceLock;
-
-/// Pieces ending misplaced that a block must hold (at the first turn's time and the
-/// second's together) for a pair of its turns to be scored: a pair that turns fewer
-/// of them rarely fixes more cells than it breaks.
-const MIN_WRONG_HELD: usize = 3;
-
-/// Pairs of a round (the best by cells left) that are each followed by the single
-/// edits of [`repair::run`] before the best result is taken: on 40 scrambles of 20-45
-/// moves, 2,842 moves in all with the best pair alone, 2,828 with the best 8.
-const KEPT: usize = 8;
-
-/// The solver's bound on the pairs' work ([`run`]), in places (a first turn's time, a
-/// block, a second turn's time) scored, counted over rounds and checked before each: a
-/// residue of 40-50 cells on a path of 40-50 moves takes 150,000-300,000 a round and
-/// about 0.1 s with its repairs. Without a bound, such a cube took up to 3 s in all;
-/// on 40 scrambles of 20-45 moves this bound gave 2,891 moves in all against 2,828,
-/// with 500,000 2,928.
-pub(super) const WORK: u64 = 1_000_000;
-
-/// Pieces ending misplaced that a block must hold at each turn's time: a turn that
-/// moves none of them cannot fix a cell, only break some.
-const MIN_WRONG_EACH: usize = 1;
 
 /// The 27 cells of block `b` (0..343), in the local order of [`local_perm`].
 fn cells_of(b: usize) -> [usize; 27] {
@@ -451,7 +430,7 @@ fn best_pair_without(
 /// place of one of its turns of that block: each round the [`KEPT`] best pairs are
 /// each followed by the single edits of [`repair::run`], and the best result is kept
 /// while it leaves fewer cells, for at most `rounds` rounds and while fewer than
-/// `work` places have been scored (see [`WORK`]).
+/// `work` places have been scored (see [`WORK`](super::tuning::WORK)).
 pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize, work: u64) -> Vec<Move> {
     let mut best = path.to_vec();
     let mut best_mis = misplaced_after(start, &best);
@@ -497,6 +476,7 @@ pub fn run(start: &[u8; CELLS], path: &[Move], rounds: usize, work: u64) -> Vec<
 
 #[cfg(test)]
 mod tests {
+    use super::super::tuning::WORK;
     use super::*;
     use crate::cube::Cube;
 

@@ -1,12 +1,10 @@
 //! The passes: moves in, no longer moves out. Each keeps the cube solved.
 
+use super::tuning::TIGHTEN_MOST;
 use super::{shorten, takeback, tighten, untangle};
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
 use cubist_search::Cancel;
-
-/// Longest solution that [`tighten`] tries to make shorter.
-const TIGHTEN_MOST: usize = 100;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
 /// [`takeback`], milliseconds) and tangles cut out and mended (see [`untangle`],

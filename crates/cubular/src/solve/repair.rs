@@ -13,15 +13,13 @@
 
 use super::frame::{frames, BLOCKS};
 use super::lanes::{wrong_in, wrong_turned, Turn};
+use super::tuning::{
+    EDIT_BEAM_CHUNK, EDIT_BEAM_INSERTIONS, INSERTION_COST, MOST_INVOLVED, PREFIX_REPAIR_WORK,
+    ROUNDS, SHIFT,
+};
 use crate::cube::{CELLS, SOLVED};
 use crate::moves::{move_table, play, play_all, Move};
 use rayon::prelude::*;
-
-/// How far (in positions) a move replaced by another turn of its block may move.
-const SHIFT: usize = 5;
-
-/// Most rounds of edits (each round keeps the best single edit).
-const ROUNDS: usize = 40;
 
 /// Misplaced cells of `cells`.
 fn misplaced(cells: &[u8; CELLS]) -> usize {
@@ -517,9 +515,6 @@ pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
     best
 }
 
-/// Most moves [`retune`] edits among (its cost grows with their square).
-const MOST_INVOLVED: usize = 12;
-
 /// One move of those [`Played::involved`] in the cells left, turned any way and put
 /// anywhere, and possibly another one turned in place: the combination that leaves
 /// fewest cells, when fewer than `now`. The single edits of [`run`] shift another
@@ -609,8 +604,8 @@ pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
 /// distinct results (fewest cells left, then fewest moves) are kept, whether or not
 /// they improve, for at most `rounds` rounds or until replaying the edits scored
 /// would have taken about `budget` moves (they are scored without replaying, see
-/// [`Removal`], but the work is counted as before so that the answers stay the
-/// same). Returns the best path seen.
+/// [`Removal`], but the work is counted in moves replayed, so that the answers do not
+/// depend on how edits are scored). Returns the best path seen.
 ///
 /// Greedy edits stop at a residue that only two or three edits together undo: a
 /// block undone too early must wait for two neighbours undone before it, and no one
@@ -743,27 +738,6 @@ enum Child {
     Edit(Edit),
     Path(Vec<Move>),
 }
-
-/// Paths of the edit beam (the best ones) that are also scored with every move added
-/// anywhere: that costs about as much as all their other edits together. Of four
-/// 15-30-move scrambles left with a few cells, the edits alone undid one; with
-/// insertions for the best 32 paths, three.
-const EDIT_BEAM_INSERTIONS: usize = 32;
-
-/// Paths of the edit beam expanded together between checks of its work budget.
-const EDIT_BEAM_CHUNK: usize = 16;
-
-/// Work of scoring every added move after one position of a path, in moves replayed.
-const INSERTION_COST: u64 = 2_850;
-
-/// Most edits the repairs of a path's prefixes may score per round, all prefixes
-/// together (a prefix of k moves: about k * (k + 40)). A beam that went astray can
-/// leave a path of over 100 moves with a residue small enough for prefix repairs,
-/// whose every prefix took 2.3 s in all (19 s at effort 3, where the runners-up's
-/// prefixes are repaired too); with this bound, a prefix every 4 moves took 0.4 s
-/// and gave the same answer. On 60 scrambles of 10-100 moves the answers stayed the
-/// same.
-const PREFIX_REPAIR_WORK: usize = 150_000;
 
 /// Lengths of the prefixes of a `len`-move path that [`run_from_prefixes`] repairs:
 /// from `shortest` every `step` moves, or every few more moves when that would pass
@@ -1144,9 +1118,9 @@ mod tests {
 
     #[test]
     fn two_overlapping_moves_left_out_are_added_back_together() {
-        // A 23-move scramble (`cubist bench --count 60 --seed 7`, scramble-28) whose
-        // undo the beam once finished without 152Y2 and 142Y2: two overlapping half
-        // turns, neither of which fixes a cell alone.
+        // A 23-move scramble (`cubist bench --count 60 --seed 7`, scramble-28) and its
+        // undo without 152Y2 and 142Y2: two overlapping half turns, neither of which
+        // fixes a cell alone.
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut cube, mut scramble) = (Cube::solved(), Vec::new());

@@ -9,23 +9,19 @@
 //! and a solution may run on with moves that leave every digit as it is.
 //!
 //! Every run of up to [`RUN`] consecutive moves is compared with the cube the
-//! solution holds after it (which the rest of the solution takes on to the end): where at most
-//! [`MOST`] moves, fewer than the run, take the cube before the run there, they
-//! replace it. The biggest savings go first (the earliest of equals), as many runs
+//! solution holds after it (which the rest of the solution takes on to the end): where
+//! at most [`MOST`] moves, fewer than the run, take the cube before the run there,
+//! they replace it. The biggest savings go first (the earliest of equals), as many runs
 //! apart from one another as are found; where none is, the same is tried with each
 //! move taken as early, then as late, as the moves on blocks apart from it let it.
 //! The search starts again on the new solution until no run can be shortened.
 
 use super::simplify;
 use super::sweep::blocks_of;
+use super::tuning::{MOST, RUN};
 use crate::cube::{coords, CELLS};
 use crate::moves::{move_table, play, play_all, Move, MOVED};
 use std::collections::HashSet;
-
-/// Longest run of moves put in question.
-const RUN: usize = 8;
-/// Most moves put in a run's place.
-const MOST: usize = 2;
 
 /// Blocks along one edge (centres 1..=7).
 const SPAN: usize = 7;
@@ -293,8 +289,8 @@ fn one_move(from: &[u8; CELLS], to: &[u8; CELLS], wrong: &[usize]) -> Option<Mov
     None
 }
 
-/// Whether the cells at `wrong` (coordinates) outside `block` fit in one block, as they must when a
-/// turn of `block` and one more move take the cube where it should be.
+/// Whether the cells at `wrong` (coordinates) outside `block` fit in one block, as they
+/// must when a turn of `block` and one more move take the cube where it should be.
 fn one_block_beside(wrong: &[[u8; 3]], block: usize) -> bool {
     let centre = [
         (block / (SPAN * SPAN) + 1) as u8,
@@ -405,7 +401,7 @@ mod tests {
     fn moves_apart_from_a_run_are_taken_out_of_its_way() {
         // A third of a turn about the diagonal of a block solved by the move before
         // it, split by three moves on blocks apart from it: no run of the path does
-        // the work of fewer moves (6 moves kept, measured), but with the three taken
+        // the work of fewer moves (measured: 6 moves kept), but with the three taken
         // out of the way the third is a run of its own.
         let scramble = [mv("345Z1"), mv("777X3"), mv("711Y3"), mv("177Z3")];
         let mut cube = Cube::solved();

@@ -8,37 +8,34 @@
 //! backward breadth-first search over where pieces come from) that brings a right
 //! piece there is played: of the shortest and those one move longer, the one that
 //! fixes the most other cells for its moves. On a deeply scrambled cube the next few
-//! wrong cells due are compared that way and the cheapest goes first. From the default
-//! effort on, the sweep is a narrow beam: several boards are kept, each trying its
-//! few cheapest placements (see [`place`]).
+//! wrong cells due are compared that way and the cheapest goes first. The sweep is a
+//! narrow beam: several boards are kept, each trying its few cheapest placements (see
+//! [`place`]).
 //!
 //! Where no free block reaches a cell (typically the middle of a row whose two ends are
 //! already placed), a conjugate `A P A'` often does: the setup `A` turns locked pieces
 //! out of the way, the single move `P` is free in what `A` left and brings a right
 //! piece to where `A` took the cell, and `A'` puts everything back. Three moves for one
 //! cell, and consecutive conjugates on one setup cancel in between; on a deeply
-//! scrambled cube this leaves a fifth as many cells to the commutator endgame (which
-//! costs about 3.4 moves a cell). The cell due may also take a conjugate `A P Q A'` of
-//! two free moves, when a right piece is two moves from where the setup took it (or
-//! two moves fix more of the cells due next): from effort 3 whenever no free path of
-//! fewer than three moves places it, at the default effort on a deep cube only where
-//! nothing places it in three moves without breaking a right cell (see [`Doubles`]).
-//! On four 5000-move scrambles at the default effort, 3,405 moves in all took 3,236
-//! that way (5.0% fewer, for half as much CPU time again) and 3,186 when tried
-//! whenever no shorter path is found (6.4% fewer, for 2.4 times the CPU time).
+//! scrambled cube this leaves far fewer cells to the commutator endgame (which costs
+//! about 3.4 moves a cell). On a deep cube the cell due may also take a conjugate
+//! `A P Q A'` of two free moves, when a right piece is two moves from where the setup
+//! took it (or two moves fix more of the cells due next), where nothing places it in
+//! three moves without breaking a right cell (see [`Doubles`]).
 //!
 //! Among the shortest placements of a cell, the one fixing the most of the cells due
 //! next is played, and those it fixes are locked at once, as if placed, so that the
 //! next placements keep them. (Cells fixed further on are mostly broken again before
 //! their turn, so counting them led the sweep astray.)
 
+use super::tuning::{
+    CONJUGATE_COST, DEEP_LOOK_AHEAD, DEEP_MISPLACED, DUE_WEIGHT, ENDGAME_MOVES_PER_CELL,
+    LONGER_PATHS, MAX_DEPTH, MOVE_WEIGHT, SWEEP_BEAM, WINDOW,
+};
 use super::Ctx;
 use crate::cube::{coords, index, Cube, CELLS, SOLVED};
 use crate::moves::{feeders, move_table, play, Move, MOVED, MOVE_COUNT};
 use std::sync::OnceLock;
-
-/// Longest free-move sequence tried for one cell.
-const MAX_DEPTH: usize = 3;
 
 /// For each cell, the blocks (0..343) containing it.
 pub(super) fn blocks_of() -> &'static Vec<Vec<u16>> {
@@ -59,9 +56,8 @@ pub(super) fn blocks_of() -> &'static Vec<Vec<u16>> {
 
 /// The moves that bring a piece into one cell (see [`feeders`]), grouped by the cell
 /// the piece comes from: a cell has about 100 such moves but only about 21 cells they
-/// come from, so a search for a wanted piece reads each of those once. The sweep's
-/// conjugates look for wanted pieces this way: a 5000-move scramble's solve took
-/// about 16% less CPU time, with the same answer.
+/// come from, so a search for a wanted piece reads each of those once (the sweep's
+/// conjugates look for wanted pieces this way).
 struct FeedersBySource {
     /// The cells pieces come from, in the order first met in [`feeders`].
     sources: Vec<u16>,
@@ -110,9 +106,8 @@ fn feeders_by_source() -> &'static [FeedersBySource] {
 
 /// Each move's cells as [`move_table`] lists them, those nearest the cube's surface
 /// first (by [`order`]'s shells): the sweep locks cells from the outside in, so a
-/// move that breaks a locked cell mostly shows it at the first cells looked at. Asked
-/// in this order, whether a move keeps the locked cells took a 5000-move scramble's
-/// solve about 6% less CPU time, with the same answer.
+/// move that breaks a locked cell mostly shows it at the first cells looked at, which
+/// makes asking whether a move keeps the locked cells cheaper.
 fn outside_first() -> &'static [[(u16, u16); MOVED]] {
     static T: OnceLock<Vec<[(u16, u16); MOVED]>> = OnceLock::new();
     T.get_or_init(|| {
@@ -143,7 +138,7 @@ pub const ORDERS: usize = 48;
 
 /// The order cells are placed in: fewest covering blocks first, then by distance from
 /// the nearest face; cells equally far inside are taken in index order of the cube
-/// seen through symmetry `variant` (0..[`ORDERS`]; 0 is the identity). Different
+/// seen through symmetry `variant` (0..`ORDERS`; 0 is the identity). Different
 /// variants place the same shells in different sequences and so end in solutions of
 /// different lengths: the solver tries several and keeps the shortest.
 fn order(variant: usize) -> Vec<usize> {
@@ -272,10 +267,10 @@ impl Board {
     /// The shortest sequences (at most `max_depth`) of moves that keep the locked cells
     /// and bring a `want` piece into cell `t`, and those up to [`LONGER_PATHS`] moves
     /// longer; found by a backward breadth-first search over where pieces come from.
-    /// Returns them all (as move indices): one path on
-    /// from each cell reached, but every first move that brings a wanted piece onto
-    /// one and every last move into `t` (several blocks and turns do; the one that
-    /// also fixes the most cells due next is picked later).
+    /// Returns them all (as move indices): one path on from each cell reached, but
+    /// every first move that brings a wanted piece onto one and every last move into
+    /// `t` (several blocks and turns do; the one that also fixes the most cells due
+    /// next is picked later).
     fn paths_into(
         &mut self,
         t: usize,
@@ -334,8 +329,7 @@ impl Board {
                 c = v as usize;
             }
             // Every last move that takes it from there into `t` (the first moves'
-            // alternatives are in `found`). On the bench: 10 deep scrambles 9,242 ->
-            // 9,174 moves, challenge cubes and 10-100-move scrambles 10,135 -> 10,052.
+            // alternatives are in `found`).
             if path.len() >= 2 {
                 let last = path[path.len() - 1];
                 for &(mj, w) in &feed[t] {
@@ -549,9 +543,10 @@ impl Board {
 
     /// The `keep` best ways to place `t` after the move `last` (best first): free
     /// paths, or conjugates `A P A'` of one move `P` (and `A P Q A'` of two when
-    /// `doubles` allows; see the module doc) when no free path is shorter; ranked by their moves (counting what merges with `last`) at
-    /// [`MOVE_WEIGHT`] each plus the cells they leave wrong (see [`Board::outcome`]),
-    /// with that sum, by which placements of different cells compare too.
+    /// `doubles` allows; see the module doc) when no free path is shorter; ranked by
+    /// their moves (counting what merges with `last`) at [`MOVE_WEIGHT`] each plus the
+    /// cells they leave wrong (see [`Board::outcome`]), with that sum, by which
+    /// placements of different cells compare too.
     fn placings(
         &mut self,
         t: usize,
@@ -648,38 +643,6 @@ impl Board {
     }
 }
 
-/// Cells due next: a placement is chosen for the most of them it fixes as well, and
-/// those it fixes are locked at once (see [`run`]). Measured on eight 5000-move
-/// scrambles (total length): 20 cells 8191, 40 7762, 50 7722, 60 7716, 80 7908,
-/// 100 7973, 200 9442; locking cells far ahead leaves fewer free blocks for the cells
-/// before them.
-const WINDOW: usize = 50;
-
-/// What fixing a cell due next counts against fixing any other cell when placements
-/// are compared: enough that the cells due next decide (the eight scrambles: 8878
-/// moves in all at 1, 8397 at 2, 8068 at 4, 7775 at 10, 7762 at 30 and at 100). A
-/// cell fixed further on is mostly broken again before its turn; one due next is
-/// kept.
-const DUE_WEIGHT: i32 = 30;
-
-/// How many levels past the shortest the search for free paths into a cell goes:
-/// a path one move longer that also fixes cells due next is often worth it (see
-/// [`MOVE_WEIGHT`]). On the bench's challenge cubes and 10-100-move scrambles 10,052
-/// moves in all at 0, 9,661 at 1, 9,727 at 2; 15 of its 5000-move scrambles 13,778,
-/// 13,468 and 13,639.
-const LONGER_PATHS: usize = 1;
-
-/// What a move counts against the cells a placement leaves wrong (a cell due next
-/// counts [`DUE_WEIGHT`]): a move more pays for fixing half a cell due next. With
-/// [`LONGER_PATHS`] 1, on the bench's challenge cubes and 10-100-move scrambles:
-/// 10 took 9,736 moves in all, 15 9,661, 20 9,727, 30 9,873 (shortest paths
-/// first: 10,052); 15 of its 5000-move scrambles 13,460, 13,468, 13,500 and 13,557.
-const MOVE_WEIGHT: i32 = 15;
-
-/// Moves a conjugate costs: conjugates are looked for only when no free path is
-/// cheaper (they are the slow part of the sweep).
-const CONJUGATE_COST: i32 = 3;
-
 /// When the sweep may place the cell due by a conjugate `A P Q A'` of two free moves
 /// (see [`Board::placings`]): they shorten deep sweeps but search 243 setups for
 /// paths of two moves, which costs more than the rest of a placement.
@@ -688,10 +651,7 @@ pub(crate) enum Doubles {
     /// Never: single moves under a setup only.
     Never,
     /// Only when no free path or conjugate of one move places the cell in three moves
-    /// (counting what merges with the move before) without breaking a right cell. On
-    /// 14 deep scrambles at the default effort (seeds 1-12, 101, 102; 11,792 moves
-    /// without these conjugates, 20.7 s of CPU time): 11,209 moves in 30.1 s, against
-    /// 11,341 in 30.6 s when tried only where nothing at all places the cell.
+    /// (counting what merges with the move before) without breaking a right cell.
     WhenStuck,
 }
 
@@ -699,37 +659,6 @@ pub(crate) enum Doubles {
 fn inverse_index(mi: usize) -> usize {
     Move::from_index(mi).inverse().index()
 }
-
-/// Misplaced cells from which a cube counts as deeply scrambled for the sweep: random
-/// scrambles of up to about 100 moves leave 500 or fewer, 5000-move ones about 640.
-const DEEP_MISPLACED: usize = 500;
-
-/// How many wrong cells due the sweep compares before placing one on a deep cube
-/// (above [`DEEP_MISPLACED`]): `t` and the next ones, the one placed most cheaply
-/// (see [`MOVE_WEIGHT`]) first, `t` again after it. On 15 of the bench's 5000-move
-/// scrambles (seeds 1, 3, 4): 1 took 13,468 moves in all, 2 13,328, 3 13,293; five
-/// more (seed 7) went 890 / 913 / 923 to 862 / 879 / 900 at 3. Below it the cells go
-/// in order: on the challenge cubes and 10-100-move scrambles comparing 2 or 3 took
-/// 9,661 moves to 9,775 and 9,859.
-const DEEP_LOOK_AHEAD: usize = 3;
-
-/// Misplaced cells at which a sweep followed by the insertion (see
-/// [`super::insert`]) stops: the innermost cells cost the sweep conjugates of three
-/// moves and more, while commutators put into the sweep's path, where its moves bring
-/// their pieces together, fix them for about two. On the bench's challenge cubes and
-/// 10-100-move scrambles (total moves) 6,903 sweeping to the end, 6,699 stopping at
-/// 150 cells, 6,630 at 175, 6,647 at 200; its 5000-move scrambles 728 / 748 / 805,
-/// 694 / 731 / 779, 707 / 730 / 782, 714 / 728 / 788; ten more 5000-move scrambles
-/// (`cubist scramble --seed` 901-910) 7,681, 7,435, 7,421, 7,518 (7,577 at 60 and
-/// 7,816 at 260), and in less time (0.87-0.96 s a 5000-move scramble instead of
-/// 1.0-1.1 s: the sweep's last placements are its slowest).
-pub const LEFT_FOR_INSERTION: usize = 175;
-
-/// Boards the sweep's beam keeps, and placements each tries: a wider beam cost time in
-/// proportion and gained under 1% fewer moves.
-pub(super) const SWEEP_BEAM: (usize, usize) = (6, 3);
-/// Cell orders the sweep tries; the shortest finish is kept.
-pub(super) const SWEEP_ORDERS: usize = 2;
 
 /// Place what can be placed with free moves, taking cells in sweep order `variant`
 /// (see [`order`]), until at most `leave` cells are misplaced; returns the moves
@@ -774,13 +703,8 @@ struct Swept {
 /// branch 1 is the greedy sweep: the cheapest placement each time.
 ///
 /// The cheapest placement often takes the piece the next cell needs, or locks a cell
-/// that shuts out the block the next one needs. Against the greedy sweep, at the
-/// default effort (width 6, branch 3) the bench's 5000-move scrambles took 792 / 835
-/// / 854 moves instead of 859 / 874 / 891, its challenge cubes and 10-100-move
-/// scrambles 8,774 moves in all instead of 9,044, for about 80% more CPU time there;
-/// weighing the 10 cheapest placements by the cost of the next cell's best placement
-/// after each gave 810 / 815 / 864 and 8,894 in about the same time, and on eight
-/// more 5000-move scrambles 6,726 moves in all against the beam's 6,613.
+/// that shuts out the block the next one needs; a few boards kept side by side
+/// recover from that (see [`SWEEP_BEAM`]).
 fn place(
     cube: &Cube,
     variant: usize,
@@ -844,9 +768,7 @@ fn place(
     let best = beam
         .into_iter()
         .min_by(|a, b| {
-            let cost = |s: &Swept| {
-                s.out.len() as f64 + left(s) as f64 * super::undo::ENDGAME_MOVES_PER_CELL
-            };
+            let cost = |s: &Swept| s.out.len() as f64 + left(s) as f64 * ENDGAME_MOVES_PER_CELL;
             cost(a).total_cmp(&cost(b))
         })
         .expect("the beam keeps at least one board");
@@ -942,6 +864,7 @@ fn settle(board: &mut Board, t: usize, window: &[usize], seq: &[usize]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tuning::LEFT_FOR_INSERTION;
     use super::*;
     use crate::scramble::scramble;
     use rand::SeedableRng;
@@ -1006,9 +929,8 @@ mod tests {
 
     #[test]
     fn conjugates_reach_cells_that_free_moves_do_not() {
-        // A deep scramble: free moves alone leave about 240 cells to the endgame
-        // (measured); with conjugates about 50. Placements never break a locked cell
-        // (checked inside `run` under test).
+        // Free moves alone leave about 240 cells (measured). Placements never break a
+        // locked cell (checked inside `run` under test).
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let (cube, _) = scramble(&mut rng, 5000);
         let moves = run(&cube, &default_ctx(), 0, 0);
@@ -1042,16 +964,8 @@ mod tests {
 
     #[test]
     fn the_sweep_favours_and_keeps_the_cells_due_next() {
-        // Six deep scrambles, sweep order 0, scored as moves plus the endgame's 3.4
-        // moves a cell left (measured): 7466 in all when placements were compared by
-        // all cells they fix and the cells due next they fixed by chance were left
-        // unlocked; 7259 with those locked; 6381 with placements chosen for the cells
-        // due next they fix; 6110 with every move that brings a right piece one step
-        // weighed, not only the first found from each cell; 6022 with every last
-        // move too and moves weighed against the cells due next they fix (see
-        // `MOVE_WEIGHT`); 5890 with paths one move longer than the shortest as well;
-        // 5746 with the cheapest of the next three cells placed first on these deep
-        // cubes (`DEEP_LOOK_AHEAD`).
+        // Six deep scrambles, sweep order 0, scored as moves plus 3.4 a cell left
+        // (measured: 7466 with placements compared by all cells they fix).
         let ctx = default_ctx();
         let cost: f64 = (21..27)
             .map(|seed| {
@@ -1070,7 +984,7 @@ mod tests {
     #[test]
     fn the_sweeps_beam_shortens_a_deep_sweep() {
         // The six deep scrambles above, scored the same way: the greedy sweep (a beam
-        // of one board trying one placement) against the default effort's beam.
+        // of one board trying one placement) against the sweep's beam.
         let (width, branch) = SWEEP_BEAM;
         assert!(width > 1 && branch > 1);
         let cost = |width: usize, branch: usize| -> f64 {

@@ -3,23 +3,18 @@
 //! A long annealing run's finished answer is often the scramble's undo but for a
 //! tangle like `A … B M B' A' X Y A B`: the undos `A` and `B` were played before `X`
 //! and `Y`, which had to come first, so the finish took them back, played `X` and
-//! `Y`, and played them again, four moves more than the undo (the bench's 95-move
-//! scramble-9 came out at 99 so). Here every pair of a move and, later, the move
-//! that takes it back is tried out of the answer, with the moves between them put
-//! anywhere before the first of the pair or after the second; the shortest result
-//! that still solves the cube is kept, and the pass is repeated until none helps.
-//! A candidate costs one playing of the answer, and there are few pairs, so the
-//! pass takes milliseconds.
+//! `Y`, and played them again, four moves more than the undo. Here every pair of a
+//! move and, later, the move that takes it back is tried out of the answer, with the
+//! moves between them put anywhere before the first of the pair or after the second;
+//! the shortest result that still solves the cube is kept, and the pass is repeated
+//! until none helps. A candidate costs one playing of the answer, and there are few
+//! pairs, so the pass takes milliseconds.
 
 use super::shorten::played;
 use super::simplify;
+use super::tuning::{MOST_AWAY, TAKEBACK_MOST_BETWEEN};
 use crate::cube::CELLS;
 use crate::moves::Move;
-
-/// Longest stretch between a move and the move taking it back that is tried.
-const MOST_BETWEEN: usize = 24;
-/// How far before the pair or after it the moves between are put.
-const MOST_AWAY: usize = 40;
 
 /// `moves`, which take `start` to `target`, with taken-back pairs out where the
 /// moves between them, put elsewhere, make the pair needless (see the module's doc).
@@ -38,7 +33,7 @@ fn shortened(start: &[u8; CELLS], target: &[u8; CELLS], path: &[Move]) -> Option
     let n = path.len();
     for q in 0..n {
         let back = path[q].inverse();
-        for r in q + 1..n.min(q + 2 + MOST_BETWEEN) {
+        for r in q + 1..n.min(q + 2 + TAKEBACK_MOST_BETWEEN) {
             if path[r] != back {
                 continue;
             }
@@ -75,8 +70,8 @@ mod tests {
 
     #[test]
     fn the_undos_taken_back_in_an_annealed_answer_are_played_once_where_they_belong() {
-        // The bench's 95-move scramble-9 and the answer effort 4 finished for it from
-        // a long run: `A … B M B' A' X Y A B`, four moves over the scramble.
+        // The bench's 95-move scramble-9 and an answer a long annealing run finished
+        // for it: `A … B M B' A' X Y A B`, four moves over the scramble.
         let text = include_str!("../../../../tests/data/cubular/taken-back/scramble-9.txt");
         let answer =
             include_str!("../../../../tests/data/cubular/taken-back/scramble-9-effort-4.moves");

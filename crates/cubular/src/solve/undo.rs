@@ -3,32 +3,34 @@
 //! an outside-in sweep, then the endgame's commutators). About a second on any cube;
 //! it undoes shallow scrambles whole.
 
-use super::lead::{
-    likelier_shorter, skips_cell_led_beam, spread_promises_shorter, Lead, PICK_MOVES_PER_CELL,
-    SHALLOW_MISPLACED, START_FINISH_MISPLACED, WIDE_BOND_MISPLACED,
-};
+use super::lead::{likelier_shorter, skips_cell_led_beam, spread_promises_shorter, Lead};
 use super::mend::{edited, paired_sweep, repaired};
 use super::polish::polished;
+use super::tuning::{
+    EARLY_EDIT_RESIDUE, LEFT_FOR_INSERTION, PICK_MOVES_PER_CELL, PLAIN_ENDGAME_RESIDUE,
+    RESIDUE_FOR_BOTH, RESIDUE_FOR_ENDGAME, SHALLOW_MISPLACED, START_FINISH_MISPLACED, SWEEP_ORDERS,
+    WIDE_BOND_MISPLACED,
+};
 use super::{beam, endgame, finish, insert, played, simplify, sweep, Ctx, RunOptions, SolveError};
 use crate::cube::Cube;
 use crate::moves::Move;
 use rayon::prelude::*;
 
 /// Sweep and endgame from `cube`, after the moves `so_far`; the whole list, simplified.
-/// The sweep is run in [`sweep::SWEEP_ORDERS`] cell orders (on all cores), each with
+/// The sweep is run in [`SWEEP_ORDERS`] cell orders (on all cores), each with
 /// pairs of turns put into its last moves ([`paired_sweep`]) and commutators put into
 /// its path ([`insert`]), and the shortest result is kept.
 pub(super) fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Move>, SolveError> {
     if cube.is_solved() {
         return Ok(simplify(&so_far));
     }
-    let tries: Vec<Result<Vec<Move>, SolveError>> = (0..sweep::SWEEP_ORDERS)
+    let tries: Vec<Result<Vec<Move>, SolveError>> = (0..SWEEP_ORDERS)
         .into_par_iter()
         .map(|variant| {
             let mut moves = so_far.clone();
             let mut work = cube.clone();
             // The sweep leaves the innermost cells to the insertion.
-            let more = sweep::run(&work, ctx, variant, sweep::LEFT_FOR_INSERTION);
+            let more = sweep::run(&work, ctx, variant, LEFT_FOR_INSERTION);
             let more = insert::run(work.cells(), &paired_sweep(&work, more));
             work.apply_all(&more);
             moves.extend(more);
@@ -48,47 +50,8 @@ pub(super) fn finish(cube: &Cube, so_far: Vec<Move>, ctx: &Ctx) -> Result<Vec<Mo
     Ok(best.expect("at least one sweep order"))
 }
 
-/// Misplaced cells left by the beam up to which commutators finish (alone, or beside
-/// a sweep from [`RESIDUE_FOR_BOTH`]); above it, sweep and endgame do. Measured on the
-/// bench's challenge cubes and 10-100-move scrambles: up to about 230 commutators
-/// alone were shorter in every case (by 5-60%), from about 240 a sweep (from the
-/// beam's cube or from the start) was; since the sweep favours the cells due next,
-/// sweeps win some residues of 150-240.
-const RESIDUE_FOR_ENDGAME: usize = 240;
-
-/// Misplaced cells left by the beam from which a sweep is tried beside the
-/// commutators (up to [`RESIDUE_FOR_ENDGAME`]) and the shorter finish kept. On the
-/// bench's challenge cubes and 10-100-move scrambles trying both from 150 cells took
-/// 11,517 moves in all to 11,467 (challenge-2 734 to 699); from 100 or 60 cells the
-/// same, at more time.
-const RESIDUE_FOR_BOTH: usize = 150;
-
-/// Cells the bond-led beam's repaired path may leave on a shallow scramble for its
-/// edit beam to run before the second beam (see [`shallow_picked`]); when the edit
-/// beam leaves nothing, the second beam is not run. On 40 scrambles of 20-45 moves
-/// (seed 77) it undid one more within its length (76 moves to 31) and cut the
-/// second beam on five; on 40 of 10-30 moves (seed 78), the same answers, with the
-/// second beam cut on three and the early edit beam in vain on six (where the
-/// second path was picked). The bench's answers are the same; scramble-8 took 1.2 s
-/// instead of 1.5. From up to 60 cells, the edit beam ran in vain on two more of the
-/// first set (residues of 37 and 56, 0.6 s each). (Measured before the pairs, which
-/// now run with the edit beam; up to 60 cells still changed no answer.)
-const EARLY_EDIT_RESIDUE: usize = 30;
-
-/// Cells left by a beam up to which its residue is also finished by the commutators
-/// alone, without [`insert`], and the shorter kept: on a shallow scramble the beam
-/// all but undid, a commutator put in can get in the way of what the final passes
-/// make of the path. Above it, on 80 scrambles of 33-50 moves (`cubist scramble
-/// --seed` 501-580) and 160 of 40-60 moves (seeds 601-760), the commutators alone
-/// never gave the shorter answer, and skipping them took the slowest cube of the 160
-/// from 2.09 s to 1.71 s.
-const PLAIN_ENDGAME_RESIDUE: usize = 60;
-
-/// Moves the endgame spends on one misplaced cell, about (measured on deep scrambles).
-pub(super) const ENDGAME_MOVES_PER_CELL: f64 = 3.4;
-
-/// The undo strategy on `cube` at the effort of `opts`: the beams (see `lead` for which
-/// a cube gets), their paths repaired and finished, the shortest answer polished and
+/// The undo strategy on `cube` under `opts`: the beams (see `lead` for which a cube
+/// gets), their paths repaired and finished, the shortest answer polished and
 /// checked by applying it.
 pub(super) fn undo(cube: &Cube, opts: &RunOptions) -> Result<Vec<Move>, SolveError> {
     let ctx = Ctx { opts: opts.clone() };
@@ -142,12 +105,10 @@ pub(super) fn undo(cube: &Cube, opts: &RunOptions) -> Result<Vec<Move>, SolveErr
     Ok(moves)
 }
 
-/// [`after_beam`] for a shallow scramble below [`SECOND_BEAM_EFFORT`]: when the repairs
-/// of the bond-led beam's `paths` leave cells, a second beam ([`Lead::Aligned`]) is run
-/// and repaired too, and only the one with fewer moves plus [`PICK_MOVES_PER_CELL`]
-/// per cell left goes on to the edit beam and the finish. A beam takes about 0.2-0.4
-/// s here, its repairs 0.3-0.4 s, the edit beam up to 0.6 s: finishing only one keeps
-/// the default effort near its two seconds a cube. A first path leaving at most
+/// [`after_beam`] for a shallow scramble: when the repairs of the bond-led beam's
+/// `paths` leave cells, a second beam ([`Lead::Aligned`]) is run and repaired too, and
+/// only the one with fewer moves plus [`PICK_MOVES_PER_CELL`] per cell left goes on to
+/// the edit beam and the finish, which are the slow part. A first path leaving at most
 /// [`EARLY_EDIT_RESIDUE`] cells gets its edit beam first, and the second beam only if
 /// that leaves cells.
 fn shallow_picked(
@@ -185,7 +146,7 @@ pub(super) fn keep_shorter(best: &mut Option<Vec<Move>>, moves: Vec<Move>) {
 
 /// The whole solution after the beam found `paths` (best first): its worthwhile
 /// prefix, repaired when it leaves at most
-/// [`RESIDUE_FOR_BEST_REPAIR`](mend::RESIDUE_FOR_BEST_REPAIR) cells, then finished by
+/// [`RESIDUE_FOR_BEST_REPAIR`](super::tuning::RESIDUE_FOR_BEST_REPAIR) cells, then finished by
 /// commutators or by sweep and endgame as the residue calls for; and whether the beam's
 /// moves (repaired) solved the cube by themselves. `from_start` caches the finish from
 /// `cube` itself, which a large residue compares with.
@@ -290,9 +251,11 @@ fn finished_from_start<'a>(
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::beam;
-    use super::super::lead::{wide_bond_beam, WIDEST_BOND_MISPLACED, WIDE_SECOND_BEAM};
-    use super::super::mend::{RESIDUE_FOR_BEST_REPAIR, RESIDUE_FOR_REPAIR};
+    use super::super::lead::wide_bond_beam;
+    use super::super::tuning::{
+        BEAM_WORK, RESIDUE_FOR_BEST_REPAIR, RESIDUE_FOR_REPAIR, WIDEST_BOND_MISPLACED,
+        WIDE_SECOND_BEAM,
+    };
     use super::super::{Progress, RunOptions};
     use super::*;
     use crate::moves::Axis;
@@ -315,7 +278,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_shallow_scramble_the_bond_led_beam_slips_on_is_undone_by_the_second() {
-        // Without the second beam the default effort took 78 moves here (measured).
+        // Without the second beam: 78 moves (measured).
         let cube = seeded_scramble(22, 25);
         assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
         let moves = undone_length(&cube);
@@ -324,8 +287,7 @@ pub(super) mod tests {
 
     #[test]
     fn of_the_two_repaired_shallow_paths_the_one_likelier_shorter_is_finished() {
-        // The fewest cells left deciding, this took 63 moves (measured); moves plus two
-        // per cell left pick the other path, which the finish takes to 53.
+        // Moves plus two per cell left pick the shorter (measured: 63 picking by cells).
         let cube = seeded_scramble(10, 27);
         assert_eq!(Lead::to_try(&cube), &[Lead::Bonds]);
         let moves = undone_length(&cube);
@@ -334,16 +296,14 @@ pub(super) mod tests {
 
     #[test]
     fn a_shallow_path_its_edit_beam_finishes_is_kept_without_a_second_beam() {
-        // The bond-led path leaves 7 cells, which its edit beam undoes; picked by the
-        // repaired paths alone, the second beam's path took 30 moves.
+        // Its edit beam undoes the 7 cells left (measured: 30 via the second beam).
         let cube = seeded_scramble(3, 28);
         assert!(undone_length(&cube) <= 28);
     }
 
     #[test]
     fn a_block_the_scramble_turned_twice_is_put_back_by_a_pair_of_turns() {
-        // Without the pairs the repaired path leaves cells that the endgame finishes
-        // in 66 moves in all.
+        // Undone by the pairs (measured: 66 moves without them).
         let cube = seeded_scramble(104, 28);
         assert!(undone_length(&cube) <= 28);
     }
@@ -366,15 +326,13 @@ pub(super) mod tests {
         let cube = seeded_scramble(306, 39);
         assert!(wide_bond_beam(cube.misplaced()).is_some());
         let length = undone_length(&cube);
-        // Measured: 81 moves with the bond-led beam 32 wide and 5 million moves.
+        // Undone by the wide bond-led beam (measured: 81 moves with a narrow one).
         assert!(length <= 39, "{length} moves");
     }
 
     #[test]
     fn a_band_cube_the_first_beam_does_not_undo_may_get_a_second() {
-        // A 40-move scramble in the band: 77 moves from the first attempt alone
-        // (measured), undone in 40 by the wide second attempt, whose repaired path
-        // promised a shorter solution.
+        // Undone by the wide second attempt (measured: 77 moves from the first alone).
         let cube = seeded_scramble(547, 40);
         assert!((SHALLOW_MISPLACED + 1..=WIDE_BOND_MISPLACED).contains(&cube.misplaced()));
         let length = undone_length(&cube);
@@ -383,8 +341,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_cube_of_401_to_450_cells_gets_the_widest_bond_led_beam_alone() {
-        // A 48-move scramble of 410 misplaced cells. Measured: 222 moves with a
-        // cell-led beam and a bond-led one 32 wide; undone in 48 by the widest one.
+        // 410 cells, undone by the widest bond-led beam (measured: 222 moves without).
         let cube = seeded_scramble(659, 48);
         assert!((WIDE_BOND_MISPLACED + 1..=WIDEST_BOND_MISPLACED).contains(&cube.misplaced()));
         assert_eq!(wide_bond_beam(cube.misplaced()), Some(WIDE_SECOND_BEAM));
@@ -407,9 +364,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_best_path_the_repair_cannot_finish_is_repaired_from_its_prefixes() {
-        // 30 random moves: the beam slips and plays on; the repair of its whole path
-        // leaves cells (85 moves in all, measured), the repair of a prefix undoes the
-        // scramble in 30.
+        // The repair of a prefix undoes it (measured: 85 moves from the whole path's).
         let length = undone_length(&seeded_scramble(1430, 30));
         assert!(length <= 30, "{length} moves");
     }
@@ -464,7 +419,7 @@ pub(super) mod tests {
                 ..RunOptions::default()
             },
         };
-        let work = beam::BEAM_WORK;
+        let work = BEAM_WORK;
         let now = Instant::now();
         // Right away, so only the work counted can stop it.
         let by_work = ctx(None);
@@ -497,8 +452,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_sweep_is_tried_beside_the_commutators_on_a_large_residue() {
-        // The beam leaves 220 cells of challenge-2; commutators alone finished them in
-        // 734 moves in all, a sweep from the beam's cube in 699 (measured).
+        // 220 cells left: a sweep beats commutators alone (measured: 699 against 734).
         let text = include_str!("../../../../tests/data/cubular/challenge-2.txt");
         let (cube, _) = crate::format::parse(text, None).unwrap();
         let length = undone_length(&cube);

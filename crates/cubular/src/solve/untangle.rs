@@ -10,24 +10,13 @@
 //! repair's single edits (see [`repair::run_retuned`]), which readily add a missing
 //! undo once the tangle no longer hides where it acts; the shortest result that
 //! solves the cube in fewer moves is kept, and the pass is repeated until none is.
-//! The bench's 88-move scramble-3 came out of effort 4's runs at 97 moves with two
-//! such tangles; cut out, 86.
 
+use super::tuning::{MOST_LEFT, MOST_MOVES, UNTANGLE_MOST_BETWEEN};
 use super::{repair, simplify};
 use crate::cube::CELLS;
 use crate::moves::Move;
 use cubist_search::Cancel;
 use rayon::prelude::*;
-
-/// Longest stretch, in moves, between two turns of one block that is cut out.
-const MOST_BETWEEN: usize = 16;
-/// Most cells a cut may leave for the mending to be tried: the tangles seen left up to
-/// 34, and mending a larger residue by single edits takes long and seldom ends solved.
-const MOST_LEFT: usize = 40;
-/// Longest answer the pass looks at. The cuts grow with the answer's turns of a block
-/// repeated nearby, of which an answer finished by commutators (hundreds of moves)
-/// has many: on a 180-move answer the pass took over a minute and found nothing.
-pub const MOST_MOVES: usize = 120;
 
 /// `moves`, which solve `start`, with tangles cut out and mended while that makes them
 /// shorter (see the module's doc). Never longer than `moves`; an answer of more than
@@ -45,14 +34,14 @@ pub fn untangle(start: &[u8; CELLS], moves: &[Move], cancel: &Cancel) -> Vec<Mov
 }
 
 /// The places cut out of `path`: for each two turns of one block at most
-/// [`MOST_BETWEEN`] apart, the turns from the first to the second (both included) of
-/// blocks turned at least twice there; those of blocks overlapping the twice-turned
+/// [`UNTANGLE_MOST_BETWEEN`] apart, the turns from the first to the second (both
+/// included) of blocks turned at least twice there; those of blocks overlapping the twice-turned
 /// one; and the two turns alone.
 fn cuts(path: &[Move]) -> Vec<Vec<usize>> {
     let n = path.len();
     let mut cuts: Vec<Vec<usize>> = Vec::new();
     for p in 0..n {
-        for q in p + 1..n.min(p + 2 + MOST_BETWEEN) {
+        for q in p + 1..n.min(p + 2 + UNTANGLE_MOST_BETWEEN) {
             if path[q].block() != path[p].block() {
                 continue;
             }
@@ -113,8 +102,8 @@ mod tests {
 
     #[test]
     fn the_tangles_of_an_annealed_answer_are_cut_out_and_mended() {
-        // The bench's 88-move scramble-3 and the 97-move answer effort 4 finished for
-        // it from a long run, with a tangle of blocks 237, 227, 215 and 127 at its
+        // The bench's 88-move scramble-3 and a 97-move answer a long annealing run
+        // finished for it, with a tangle of blocks 237, 227, 215 and 127 at its
         // start and `245Z2 427X1 245Z2 427X3` further on.
         let text = include_str!("../../../../tests/data/cubular/tangled/scramble-3.txt");
         let answer =

@@ -24,11 +24,7 @@ pub fn sum_distance(s: usize, d: usize) -> usize {
 /// (see [`sum_distance`]), 4..=11.
 ///
 /// A piece keeps its parity, so a digit one off (mod 9) is not one step from home but
-/// eight or more: counting the steps its parity allows, rather than the digits'
-/// difference, took the bench's challenge cubes and 10-100-move scrambles from 9,661
-/// moves to 9,196 (4 + k for a digit k off, against 3 + steps / 2), and 60 scrambles
-/// of 10-100 moves (seed 7) from 17,228 to 17,023. 4 + steps / 2 gave 9,358, 2 + steps
-/// / 2 9,286, 4 + steps 9,347.
+/// eight or more: the steps its parity allows count, not the digits' difference.
 pub fn cost(s: usize, d: usize) -> i32 {
     match sum_distance(s, d) {
         0 => 0,
