@@ -6,7 +6,10 @@ use rand::SeedableRng;
 use std::sync::{Arc, Mutex};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("numbers"))
+        .collect();
     let (seed, moves) = (args[0], args[1] as usize);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let (cube, _) = scramble(&mut rng, moves);
@@ -17,12 +20,19 @@ fn main() {
         progress: Some(Arc::new(move |p: &Progress| {
             let mut last = seen.lock().unwrap();
             if *last != p.stage {
-                println!("{:>8} {:>4} cells {:>4} moves", p.stage, p.misplaced, p.moves);
+                println!(
+                    "{:>8} {:>4} cells {:>4} moves",
+                    p.stage, p.misplaced, p.moves
+                );
                 *last = p.stage.to_string();
             }
         })),
         ..SolveOptions::default()
     };
     let sol = solve(&cube, &opts).expect("solves");
-    println!("{} misplaced -> {} moves", cube.misplaced(), sol.moves.len());
+    println!(
+        "{} misplaced -> {} moves",
+        cube.misplaced(),
+        sol.moves.len()
+    );
 }

@@ -22,7 +22,7 @@ pub struct BenchArgs {
     pub seed: u64,
     /// Digit cube: time budget per cube in seconds (see `cubist solve --time`; 10 when
     /// neither --time nor --work is given).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::commands::solve::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::commands::solve::parse_seconds, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Digit cube: work budget per cube (see `cubist solve --work`).
     #[arg(long, value_name = "UNITS", value_parser = clap::value_parser!(u64).range(1..=100_000))]

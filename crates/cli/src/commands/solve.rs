@@ -43,7 +43,7 @@ pub struct SolveArgs {
     /// Digit cube: time budget in seconds, spent on all cores; the shortest answer found
     /// is printed (10 when neither --time nor --work is given). A first answer comes
     /// within about a second, so a budget of 1 is a fast mode.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Digit cube: work budget in the solver's units (one undo run, or a million
     /// annealing steps); with --work and no time budget the same cube and --seed get

@@ -3,20 +3,21 @@
 //! 1. **First answer.** The undo strategy (`undo`) on the cube as given: beams that
 //!    undo a shallow scramble whole, then the finish of whatever they leave. About a
 //!    second on any cube; every later answer has to beat it.
-//! 2. **Annealing** (`anneal`), for a cube that looks like a scramble of 30-100 moves
-//!    (see [`ANNEALED_MISPLACED`]) whose first answer is longer than that scramble
-//!    likely is: a pair of runs, one a core, each sequence finished as a beam's path
-//!    is, in every symmetry while time lasts, and its detours taken out.
-//! 3. **Symmetries.** The undo strategy on the cube seen through each of its eleven
+//! 2. **Symmetries.** The undo strategy on the cube seen through each of its eleven
 //!    other symmetries, on all cores: each breaks its ties differently and ends in
-//!    another answer.
+//!    another answer. Cheap and sure, so they come before the long strategy.
+//! 3. **Annealing** (`anneal`), with all that is left, for a cube that looks like a
+//!    scramble of 30-100 moves (see [`ANNEALED_MISPLACED`]) whose answer so far is
+//!    longer than that scramble likely is: a pair of runs, one a core, each sequence
+//!    finished as a beam's path is, in every symmetry while time lasts, and its
+//!    detours taken out.
 //! 4. **Passes** on the shortest answer: undos taken back, tangles cut out, runs
 //!    shortened (`polish`).
 //!
 //! The budget is work, time or both (see [`SolveOptions`]). A work unit is one undo run
 //! or a million annealing steps; work alone makes the answer the same on every machine.
-//! Time alone splits what the first answer leaves: [`ANNEAL_SHARE`] to the annealing,
-//! the rest to the symmetries. Every answer is checked by applying it before it counts.
+//! A work budget gives the symmetries one unit each and the annealing the rest. Every
+//! answer is checked by applying it before it counts.
 
 use super::anneal::{self, likely_length, Annealed, Cooling, ANNEALED_MISPLACED};
 use super::polish::{loosened, polished};
@@ -39,9 +40,6 @@ const STEPS_PER_UNIT: u64 = 1_000_000;
 /// Annealing runs made side by side (one a core on the machines this is built for):
 /// the best of two runs is much better than one, as a run's end varies widely.
 const ANNEAL_RUNS: u64 = 2;
-/// Part of what the first answer leaves of a budget that goes to the annealing, when
-/// a cube gets it; the symmetries get the rest.
-const ANNEAL_SHARE: f64 = 0.7;
 /// A further undo run is begun under a time budget only while at least this many
 /// times the first one's time is left, so that it likely ends in time.
 const RUN_TIME_MARGIN: f64 = 1.5;
@@ -61,43 +59,9 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let first = undo(cube, &budget.run_options(&best, 0))?;
     let first_time = start.elapsed();
     best.offer(cube, first)?;
-    let mut work_left = budget.work.map(|w| w.saturating_sub(1));
 
-    // 2. Annealing, for a cube that looks like a scramble of at most about 100 moves
-    // whose answer is still longer than that scramble likely is.
-    let likely = likely_length(cube.misplaced());
-    if ANNEALED_MISPLACED.contains(&cube.misplaced())
-        && best.len() > likely
-        && !budget.cancel.is_cancelled()
-    {
-        let steps = match work_left {
-            Some(w) => {
-                let units = (w as f64 * ANNEAL_SHARE).round() as u64;
-                work_left = Some(w - units);
-                units * STEPS_PER_UNIT / ANNEAL_RUNS
-            }
-            None => u64::MAX,
-        };
-        // Under a time budget the runs leave time for their finishes, which take about
-        // as long as the first answer each.
-        let until = budget.until(ANNEAL_SHARE, first_time.mul_f64(FINISH_RESERVE));
-        if steps > 0 && until.is_none_or(|end| end > Instant::now() + MIN_ANNEAL) {
-            let runs = annealing_runs(cube, steps, opts.seed, until, &budget, &best);
-            let answers: Vec<Vec<Move>> = runs
-                .par_iter()
-                .map(|found| finished_in_views(cube, &found.moves, &budget, &best))
-                .collect::<Result<_, _>>()?;
-            for answer in answers {
-                best.offer(cube, answer)?;
-            }
-        }
-    }
-
-    // 3. The symmetries, on all cores.
-    let views = match work_left {
-        Some(w) => (w as usize).min(SYMMETRIES - 1),
-        None => SYMMETRIES - 1,
-    };
+    // 2. The symmetries, on all cores.
+    let (views, anneal_units) = split(budget.work);
     let answers: Vec<Option<Vec<Move>>> = (1..=views)
         .into_par_iter()
         .map(|k| {
@@ -111,6 +75,28 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         .collect::<Result<_, SolveError>>()?;
     for answer in answers.into_iter().flatten() {
         best.offer(cube, answer)?;
+    }
+
+    // 3. Annealing, with what is left, for a cube that looks like a scramble of at
+    // most about 100 moves whose answer is still longer than that scramble likely is.
+    // Under a time budget the runs leave time for their finishes, which take about as
+    // long as the first answer each.
+    let steps = anneal_units.map_or(u64::MAX, |u| u * STEPS_PER_UNIT / ANNEAL_RUNS);
+    let until = budget.until(first_time.mul_f64(FINISH_RESERVE));
+    if ANNEALED_MISPLACED.contains(&cube.misplaced())
+        && best.len() > likely_length(cube.misplaced())
+        && steps > 0
+        && until.is_none_or(|end| end > Instant::now() + MIN_ANNEAL)
+        && !budget.cancel.is_cancelled()
+    {
+        let runs = annealing_runs(cube, steps, opts.seed, until, &budget, &best);
+        let answers: Vec<Vec<Move>> = runs
+            .par_iter()
+            .map(|found| finished_in_views(cube, &found.moves, &budget, &best))
+            .collect::<Result<_, _>>()?;
+        for answer in answers {
+            best.offer(cube, answer)?;
+        }
     }
 
     // 4. The passes, on the shortest answer.
@@ -165,11 +151,25 @@ impl Budget {
                 .is_none_or(|left| left >= took.mul_f64(RUN_TIME_MARGIN))
     }
 
-    /// The instant by which a stage given `share` of the time left, less `reserve` for
-    /// what must follow it, should end (`None`: no time budget).
-    fn until(&self, share: f64, reserve: Duration) -> Option<Instant> {
+    /// The instant by which a stage given the time left, less `reserve` for what must
+    /// follow it, should end (`None`: no time budget).
+    fn until(&self, reserve: Duration) -> Option<Instant> {
         let left = self.cancel.remaining()?.saturating_sub(reserve);
-        Some(Instant::now() + left.mul_f64(share))
+        Some(Instant::now() + left)
+    }
+}
+
+/// How a work budget (`None`: a time budget alone) is spent after the first answer:
+/// the symmetries' runs, one unit each, and the annealing's units (`None`: as many as
+/// time allows).
+fn split(work: Option<u64>) -> (usize, Option<u64>) {
+    match work {
+        None => (SYMMETRIES - 1, None),
+        Some(w) => {
+            let left = w.saturating_sub(1);
+            let views = left.min(SYMMETRIES as u64 - 1);
+            (views as usize, Some(left - views))
+        }
     }
 }
 
@@ -369,24 +369,29 @@ mod tests {
     }
 
     #[test]
-    fn a_work_budget_is_split_between_annealing_and_symmetries() {
-        // A 60-move scramble whose first answer is longer than its likely length gets
-        // annealing runs; a cube of more than 520 cells gets none.
+    fn a_work_budget_goes_to_the_symmetries_first_and_the_rest_to_annealing() {
+        assert_eq!(split(None), (SYMMETRIES - 1, None));
+        assert_eq!(split(Some(1)), (0, Some(0)));
+        assert_eq!(split(Some(5)), (4, Some(0)));
+        assert_eq!(split(Some(12)), (11, Some(0)));
+        assert_eq!(split(Some(30)), (11, Some(18)));
+    }
+
+    #[test]
+    fn a_cube_left_long_by_the_symmetries_is_annealed() {
+        // A 60-move scramble whose answers stay longer than its likely length.
         let cube = seeded_scramble(2, 60);
         assert!(ANNEALED_MISPLACED.contains(&cube.misplaced()));
         let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = reports.clone();
         let opts = SolveOptions {
-            work: Some(2),
+            work: Some(14),
             progress: Some(Arc::new(move |p: &Progress| {
                 sink.lock().unwrap().push(p.stage)
             })),
             ..SolveOptions::default()
         };
-        let moves = solved_with(&cube, &opts);
-        let first = undo(&cube, &RunOptions::default()).unwrap();
-        assert!(first.len() > likely_length(cube.misplaced()));
-        assert!(moves.len() <= first.len());
+        solved_with(&cube, &opts);
         assert!(reports.lock().unwrap().contains(&"anneal"));
     }
 }
