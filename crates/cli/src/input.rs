@@ -8,7 +8,8 @@ use std::path::Path;
 /// Which puzzle an input holds; `Auto` detects it from the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum PuzzleChoice {
-    /// Detect from the text: 729 digits is a digit cube, anything else a 3×3×3.
+    /// Detect from the text: 100 or more digits is a digit cube (a 3×3×3 has at most
+    /// 54), anything else a 3×3×3.
     #[default]
     Auto,
     /// The 9×9×9 digit cube.
@@ -180,6 +181,14 @@ fn check_text(name: &str, bytes: &[u8], from: usize, end: bool) -> Result<usize>
 /// a digit cube (a 3×3×3 in any format holds at most 54 digits), anything else a 3×3×3.
 pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
     use cubist_web::puzzles::{detect, PuzzleChoice as Choice};
+    // Digits of other scripts (full-width `１`) count too, so that such a cube is read as
+    // the digit cube it is meant to be and its reader names the odd character once,
+    // instead of each of its 81 lines failing as a 3×3×3.
+    if choice == PuzzleChoice::Auto
+        && text.chars().filter(|c| c.is_numeric()).take(100).count() == 100
+    {
+        return Puzzle::Cubular;
+    }
     let choice = match choice {
         PuzzleChoice::Auto => Choice::Auto,
         PuzzleChoice::Cubular => Choice::Cubular,
@@ -252,5 +261,7 @@ mod tests {
         let pieces = "UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR";
         assert_eq!(detect(pieces, PuzzleChoice::Auto), Puzzle::Rubik);
         assert_eq!(detect(pieces, PuzzleChoice::Cubular), Puzzle::Cubular);
+        let full_width = "１２３".repeat(243);
+        assert_eq!(detect(&full_width, PuzzleChoice::Auto), Puzzle::Cubular);
     }
 }

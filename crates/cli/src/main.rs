@@ -7,6 +7,7 @@
 mod commands;
 mod failure;
 mod input;
+mod output;
 mod puzzles;
 
 use clap::{Parser, Subcommand};
@@ -56,7 +57,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return failure::command_line(&e),
+    };
     let result = match &cli.command {
         Command::Solve(a) => commands::solve::run(a),
         Command::Check(a) => commands::check::run(a),

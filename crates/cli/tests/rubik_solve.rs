@@ -136,7 +136,8 @@ fn bad_cubes_are_reported_and_the_rest_solved() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 2);
+    assert_eq!(stdout.lines().count(), 3);
+    assert_eq!(stdout.lines().nth(1), Some("error"));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("line 2"), "{stderr}");
@@ -147,7 +148,7 @@ fn bad_cubes_are_reported_and_the_rest_solved() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
 
     // A single bad cube: nothing on standard output, one line on standard error.
     let out = cubist().arg("solve").write_stdin(twisted).output().unwrap();

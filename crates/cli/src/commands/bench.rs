@@ -14,8 +14,8 @@ pub struct BenchArgs {
     /// 3×3×3: which methods (comma-separated); all fast ones when absent.
     #[arg(long, value_name = "LIST")]
     pub method: Option<String>,
-    /// How many random cubes per set, at least one (each set has its own default).
-    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    /// How many random cubes per set, 1 to 100000 (each set has its own default).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     pub count: Option<usize>,
     /// Seed of the random sets.
     #[arg(long, default_value_t = 1)]
@@ -28,8 +28,8 @@ pub struct BenchArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub sets: Vec<CubularSet>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
-    /// seconds to minutes each), printing each one's length and time.
-    #[arg(long, value_name = "N")]
+    /// seconds to minutes each), printing each one's length and time; at most 1000.
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub optimal: Option<usize>,
     /// 3×3×3 optimal solver: which table size (see `cubist solve --table-size`).
     #[arg(long, value_name = "SIZE")]

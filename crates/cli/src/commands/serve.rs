@@ -16,11 +16,12 @@ pub struct ServeArgs {
     /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Solves running at once (default: the number of cores).
-    #[arg(long, value_name = "N")]
+    /// Solves running at once, 1 to 256 (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub workers: Option<usize>,
-    /// Time budget per solve in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    /// Time budget per solve in milliseconds, 1 to 86400000 (a day).
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=crate::commands::solve::MAX_MILLIS))]
     pub timeout: u64,
 }
 

@@ -32,16 +32,17 @@ pub struct SolveArgs {
     /// Move notation for 3×3×3 output.
     #[arg(long, value_enum, default_value_t = Notation::Wca)]
     pub notation: Notation,
-    /// Two-phase: longest solution accepted.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// Two-phase: longest solution accepted (at most 30).
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=30))]
     pub max_length: usize,
     /// Time budget per cube in milliseconds; the best solution found so far is printed.
     /// Digit cube: the effort's answer first (its beams cut short if the budget runs
     /// out), then the default effort on the cube seen through each of its 12
     /// symmetries and the higher efforts (on a deeply scrambled cube those first) while
     /// the budget lasts, each begun only when it is likely to end in time; the
-    /// shortest answer is printed.
-    #[arg(long, value_name = "MS")]
+    /// shortest answer is printed. At most 86400000 (a day).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_MILLIS))]
     pub timeout: Option<u64>,
     /// Digit cube: how hard to search for a short solution (1 fastest .. 5 shortest;
     /// 2 by default; from 3 the default also runs on the cube seen through each of its
@@ -72,6 +73,9 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// The longest time budget accepted, in milliseconds: a day.
+pub const MAX_MILLIS: u64 = 86_400_000;
+
 /// Solving methods for the 3×3×3 (SPEC §2.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Method {
@@ -97,8 +101,35 @@ pub enum Notation {
 /// Run `cubist solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
-    match input::detect(&input.text, args.puzzle) {
+    let puzzle = input::detect(&input.text, args.puzzle);
+    other_puzzles_options(args, puzzle)?;
+    match puzzle {
         Puzzle::Cubular => puzzles::cubular::solve(args, &input),
         Puzzle::Rubik => puzzles::rubik::solve(args, &input),
+    }
+}
+
+/// Refuse an option of the other puzzle's solver rather than ignore it silently (a
+/// user who asks a digit cube for `--method optimal` would otherwise never know).
+/// Options left at their defaults cannot be told from absent ones and pass.
+fn other_puzzles_options(args: &SolveArgs, puzzle: Puzzle) -> Result<()> {
+    let given: &[(&str, bool)] = match puzzle {
+        Puzzle::Cubular => &[
+            ("--method", args.method != Method::TwoPhase),
+            ("--notation", args.notation != Notation::Wca),
+            ("--max-length", args.max_length != 20),
+            ("--stages", args.stages),
+            ("--table-size", args.table_size.is_some()),
+        ],
+        Puzzle::Rubik => &[("--effort", args.effort.is_some())],
+    };
+    match (given.iter().find(|(_, g)| *g), puzzle) {
+        (Some((name, _)), Puzzle::Cubular) => anyhow::bail!(
+            "{name} applies to the 3×3×3 only, and this input is a digit cube (--puzzle 333 reads it as a 3×3×3)"
+        ),
+        (Some((name, _)), Puzzle::Rubik) => anyhow::bail!(
+            "{name} applies to the digit cube only, and this input is a 3×3×3 (--puzzle cubular reads it as a digit cube)"
+        ),
+        (None, _) => Ok(()),
     }
 }
