@@ -151,7 +151,8 @@ fn every_hostile_command_fails_cleanly_with_its_reason() {
     let mut failures = Vec::new();
     for case in &cases {
         let (out, took) = run(&case.args, &files);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let all = String::from_utf8_lossy(&out.stderr);
+        let stderr = cubist_testkit::error_lines(&all).join("\n");
         let problem = if out.status.code() != Some(case.status) {
             Some(format!(
                 "exit {:?}, expected {}",
@@ -164,7 +165,7 @@ fn every_hostile_command_fails_cleanly_with_its_reason() {
             Some("not one `cubist: ` line on standard error".to_string())
         } else if !stderr.contains(&case.phrase) {
             Some(format!("no {:?}", case.phrase))
-        } else if stderr.contains("panicked") {
+        } else if all.contains("panicked") {
             Some("a panic".to_string())
         } else {
             None
@@ -245,8 +246,9 @@ fn a_batch_answers_each_bad_cube_with_a_placeholder_line() {
             assert_eq!(lines[1], "error");
         }
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains("line 2: 3 stickers"), "{stderr}");
+        let lines = cubist_testkit::error_lines(&stderr);
+        assert_eq!(lines.len(), 1, "{stderr}");
+        assert!(lines[0].contains("line 2: 3 stickers"), "{stderr}");
     }
 }
 

@@ -115,6 +115,16 @@ pub fn failure_stderr(out: &Output, code: i32) -> String {
     err
 }
 
+/// The lines of a command's standard error other than the table cache's notes (a table
+/// being built or waited for, an unusable cache directory), which any command that
+/// solves a 3×3×3 may print on a machine that has not built its tables yet.
+pub fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| !l.starts_with("cubist: table ") && !l.starts_with("cubist: cache "))
+        .collect()
+}
+
 /// Each line of `text` parsed as one JSON value (the commands' `--json` output).
 ///
 /// # Panics
