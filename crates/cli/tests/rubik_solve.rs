@@ -69,6 +69,7 @@ fn sample_is_solved_within_twenty() {
     }
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn random_batch_in_order_within_twenty() {
     let Some(dir) = oracle_dir() else { return };
@@ -95,6 +96,7 @@ fn random_batch_in_order_within_twenty() {
         .lines()
         .all(|l| !l.contains(' ') && !l.contains('\'')));
     oracle_check(&dir, &states, &counted, "counted");
+}
 }
 
 #[test]
@@ -179,6 +181,7 @@ fn max_length_below_the_optimum_is_refused() {
     assert_eq!(ok.split_whitespace().count(), 2, "{ok}");
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn time_budget_returns_the_best_found_with_a_note() {
     let Some(dir) = oracle_dir() else { return };
@@ -193,6 +196,7 @@ fn time_budget_returns_the_best_found_with_a_note() {
     assert!(stderr.contains("time budget"), "{stderr}");
     assert!(stdout.split_whitespace().count() > 12);
     oracle_check(&dir, &states, &stdout, "timeout");
+}
 }
 
 #[test]
@@ -224,6 +228,7 @@ fn staged(method: &str, stages: usize) {
     }
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn optimal_solutions_are_shortest_and_budgeted() {
     let Some(dir) = oracle_dir() else { return };
@@ -250,6 +255,7 @@ fn optimal_solutions_are_shortest_and_budgeted() {
             .write_stdin(cube),
     );
     assert_eq!(out.trim(), "L2 U R' F'");
+}
 }
 
 #[test]
