@@ -77,6 +77,36 @@ pub fn report_all(errs: &[anyhow::Error]) -> ExitCode {
     ExitCode::from(worst)
 }
 
+/// Make a panic, which would be a bug, end as one line on standard error like every
+/// other failure (still exit 101), unless `RUST_BACKTRACE` asks for the full report.
+pub fn one_line_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::env::var_os("RUST_BACKTRACE").is_some() {
+            return default(info);
+        }
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()));
+        crate::output::note(&panic_line(&what, at.as_deref()));
+    }));
+}
+
+/// The one line a panic prints.
+fn panic_line(what: &str, at: Option<&str>) -> String {
+    let at = at.map(|a| format!(" at {a}")).unwrap_or_default();
+    format!(
+        "cubist: internal error{at}: {}; please report it (RUST_BACKTRACE=1 shows more)",
+        what.replace('\n', " ")
+    )
+}
+
 /// End on a command-line error from clap: help and version go to standard output (exit
 /// 0); anything else becomes one line on standard error, exit 2, with clap's tips kept
 /// and its usage block left out (`--help` shows it).
@@ -126,6 +156,15 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panic_is_one_line() {
+        assert_eq!(
+            panic_line("index out of\nbounds", Some("src/x.rs:3")),
+            "cubist: internal error at src/x.rs:3: index out of bounds; please report it \
+             (RUST_BACKTRACE=1 shows more)"
+        );
+    }
 
     #[test]
     fn clap_errors_become_one_line() {

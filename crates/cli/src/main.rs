@@ -57,6 +57,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    failure::one_line_panics();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return failure::command_line(&e),
