@@ -15,6 +15,7 @@ use cubist_rubik::format::{self, Format, Sheet};
 use cubist_rubik::{
     named, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets, ParsedCube,
 };
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// The format forced by `--input`, if any.
@@ -213,27 +214,28 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 /// otherwise. Any well-formed cube is drawn, reachable or not.
 pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
     let format = forced_format(args.input.as_deref())?;
-    let sheets =
-        format::read_sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))?;
+    let sheets = || format::sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name));
     if let Some(out) = &args.svg {
-        let cubes = sheets
-            .into_iter()
+        let cubes = sheets()?
             .map(|s| s.map(|s| s.stickers))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow!("{}: {e}", input.name))?;
         crate::commands::show::write_svg(out, &cubist_web::svg::rubik_net(&cubes))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let colour = args.color.enabled();
-    let mut out = String::new();
-    for (k, sheet) in sheets.into_iter().enumerate() {
-        let sheet = sheet.map_err(|e| anyhow!("{}: {e}", input.name))?;
-        if k > 0 {
-            out.push('\n');
-        }
-        out.push_str(&draw(&sheet, colour));
+    // Every cube is read once to find any error before anything is printed, then
+    // again to draw it, so that a large batch never holds all its stickers at once.
+    if let Some(Err(e)) = sheets()?.find(|s| s.is_err()) {
+        bail!("{}: {e}", input.name);
     }
-    crate::output::print(&out)?;
+    let colour = args.color.enabled();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (k, sheet) in sheets()?.enumerate() {
+        let sheet = sheet.map_err(|e| anyhow!("{}: {e}", input.name))?;
+        let sep = if k > 0 { "\n" } else { "" };
+        write!(out, "{sep}{}", draw(&sheet, colour)).map_err(crate::output::StdoutError)?;
+    }
+    out.flush().map_err(crate::output::StdoutError)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -362,7 +362,7 @@ pub fn read_sheets(
 
 /// The sheets of [`read_sheets`], one at a time, so that a large batch need not hold
 /// every cube's 54 sticker strings at once.
-fn sheets(
+pub fn sheets(
     text: &str,
     format: Option<Format>,
 ) -> Result<Box<dyn Iterator<Item = Result<Sheet, FormatError>> + '_>, FormatError> {
