@@ -61,6 +61,26 @@ pub enum CubularSet {
 
 /// Run `cubist bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    // An option of the other puzzle's bench is refused, not silently ignored.
+    let other: &[(&str, bool)] = match args.puzzle {
+        BenchPuzzle::All => &[],
+        BenchPuzzle::Cubular => &[
+            ("--method", args.method.is_some()),
+            ("--optimal", args.optimal.is_some()),
+            ("--table-size", args.table_size.is_some()),
+        ],
+        BenchPuzzle::Rubik => &[
+            ("--effort", args.effort.is_some()),
+            ("--sets", !args.sets.is_empty()),
+        ],
+    };
+    if let Some((name, _)) = other.iter().find(|(_, given)| *given) {
+        let (puzzle, other) = match args.puzzle {
+            BenchPuzzle::Cubular => ("the digit cube", "333"),
+            _ => ("the 3×3×3", "cubular"),
+        };
+        anyhow::bail!("{name} does not apply to {puzzle}'s bench (it is for --puzzle {other})");
+    }
     if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Cubular) {
         puzzles::cubular::bench(args)?;
     }
