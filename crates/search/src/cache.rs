@@ -305,7 +305,7 @@ fn load_or_build_waiting(
             .open(&lock)
         {
             Ok(mut f) => {
-                let _ = write!(f, "{}", std::process::id());
+                let _ = write!(f, "{}", lock_text(std::process::id()));
                 own_lock = true;
                 break;
             }
@@ -416,12 +416,23 @@ fn warn_unusable(dir: &Path, err: &dyn std::fmt::Display) {
     }
 }
 
+/// What a lock file holds: the process id and, where known, the process's start time
+/// (so that a process id reused by another process is not taken for the holder).
+fn lock_text(pid: u32) -> String {
+    match start_time(pid) {
+        Some(t) => format!("{pid} {t}"),
+        None => pid.to_string(),
+    }
+}
+
 /// The process id of a lock's live holder, or `None` when the lock can be taken over:
-/// its holder is gone or is another program (a process id is reused), or it was left
-/// empty. Without `/proc` (not Linux) any holder counts as live for [`MAX_WAIT`].
+/// its holder is gone, or its process id now names another process (another start
+/// time; for a lock without one, another program), or it was left empty. Without
+/// `/proc` (not Linux) any holder counts as live for [`MAX_WAIT`].
 fn lock_holder(lock: &Path) -> Option<u32> {
     let text = fs::read_to_string(lock).ok()?;
-    let Ok(pid) = text.trim().parse::<u32>() else {
+    let mut words = text.split_whitespace();
+    let Some(pid) = words.next().and_then(|w| w.parse::<u32>().ok()) else {
         let age = fs::metadata(lock)
             .and_then(|m| m.modified())
             .ok()
@@ -434,7 +445,22 @@ fn lock_holder(lock: &Path) -> Option<u32> {
     if !cfg!(target_os = "linux") {
         return Some(pid);
     }
-    is_this_program(pid).then_some(pid)
+    let now = start_time(pid)?;
+    let live = match words.next().and_then(|w| w.parse::<u64>().ok()) {
+        Some(recorded) => recorded == now,
+        None => is_this_program(pid),
+    };
+    live.then_some(pid)
+}
+
+/// When process `pid` started (clock ticks after boot, from `/proc/PID/stat`); `None`
+/// when there is no such process or no `/proc`.
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses; the start
+    // time is field 22, the 20th after it.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(19)?.parse().ok()
 }
 
 /// Whether process `pid` is running this same program (its command name is ours).
@@ -585,17 +611,35 @@ mod tests {
         if !cfg!(target_os = "linux") {
             return;
         }
-        // Process 1 is alive but is not this program.
+        // Process 1 is alive but is not this program, or started at another time
+        // than the lock says.
         let took = with_lock("pid1", "1", Duration::ZERO, MAX_WAIT);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        let took = with_lock("pid1-start", "1 123456789", Duration::ZERO, MAX_WAIT);
         assert!(took < Duration::from_secs(5), "{took:?}");
         let took = with_lock("empty", "", Duration::from_secs(60), MAX_WAIT);
         assert!(took < Duration::from_secs(5), "{took:?}");
     }
 
     #[test]
+    fn a_lock_records_its_holder_and_when_it_started() {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let dir = temp_dir("record");
+        fs::create_dir_all(&dir).unwrap();
+        let lock = dir.join("x.lock");
+        let own = std::process::id();
+        fs::write(&lock, lock_text(own)).unwrap();
+        assert_eq!(lock_holder(&lock), Some(own));
+        assert_eq!(fs::read_to_string(&lock).unwrap().split(' ').count(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn waiting_for_a_live_holder_is_bounded() {
         // This very process holds the lock and never finishes: the wait gives up.
-        let own = std::process::id().to_string();
+        let own = lock_text(std::process::id());
         let took = with_lock("bounded", &own, Duration::ZERO, Duration::from_millis(300));
         assert!(took >= Duration::from_millis(300), "{took:?}");
         assert!(took < Duration::from_secs(5), "{took:?}");
@@ -607,7 +651,7 @@ mod tests {
         let spec = demo_spec();
         fs::create_dir_all(&dir).unwrap();
         let lock = spec.path_in(&dir).with_extension("lock");
-        fs::write(&lock, std::process::id().to_string()).unwrap();
+        fs::write(&lock, lock_text(std::process::id())).unwrap();
         let holder = {
             let (dir, lock) = (dir.clone(), lock.clone());
             std::thread::spawn(move || {
