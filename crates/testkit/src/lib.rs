@@ -12,7 +12,7 @@
 /// present (or `CUBIST_REQUIRE_ORACLE=1` demands them), otherwise marked
 /// `#[ignore]` with the reason, so that a missing model is never reported as a pass.
 ///
-/// ```ignore
+/// ```text
 /// cubist_testkit::oracle_test! {
 ///     #[test]
 ///     fn agrees_with_the_reference_model() { /* uses oracle_dir() */ }
@@ -33,6 +33,29 @@ macro_rules! oracle_test {
     ($($item:item)*) => {
         $(
             #[ignore = "needs python3 and the reference models in ../shared/tools or CUBIST_ORACLE_DIR"]
+            $item
+        )*
+    };
+}
+
+/// Wraps the browser test: unchanged where chromium, node and `npm ci` in `tests/e2e`
+/// are there (or `CUBIST_E2E=1` demands them), otherwise marked `#[ignore]` with the
+/// reason, as [`oracle_test!`] does for the reference models.
+#[cfg(not(cubist_browser_missing))]
+#[macro_export]
+macro_rules! browser_test {
+    ($($item:item)*) => {
+        $($item)*
+    };
+}
+
+/// See the other definition: this one is used where the browser test cannot run.
+#[cfg(cubist_browser_missing)]
+#[macro_export]
+macro_rules! browser_test {
+    ($($item:item)*) => {
+        $(
+            #[ignore = "needs chromium, node and `npm ci` in tests/e2e (CUBIST_E2E=1 requires them)"]
             $item
         )*
     };
