@@ -389,6 +389,8 @@ fn minutes(d: Duration) -> String {
 
 /// One line on standard error (nowhere to report it if that fails).
 fn note(text: &str) {
+    #[cfg(test)]
+    tests::NOTES.with(|n| n.borrow_mut().push(text.to_string()));
     let _ = writeln!(io::stderr().lock(), "cubist: {text}");
 }
 
@@ -403,10 +405,12 @@ fn in_memory(
     Table::Owned(checked(spec, build()))
 }
 
+/// Whether [`warn_unusable`] has warned in this process.
+static WARNED: AtomicBool = AtomicBool::new(false);
+
 /// Say once per process that the cache directory cannot be used, so that the time
 /// every run then spends building tables is not a mystery.
 fn warn_unusable(dir: &Path, err: &dyn std::fmt::Display) {
-    static WARNED: AtomicBool = AtomicBool::new(false);
     if !WARNED.swap(true, Ordering::Relaxed) {
         note(&format!(
             "cache {} is unusable ({err}); tables are built in memory on every run \
@@ -485,7 +489,22 @@ fn checked(spec: &TableSpec, data: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        /// The notes this thread has written to standard error.
+        pub(super) static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// The notes written on this thread since the last call.
+    fn notes() -> Vec<String> {
+        NOTES.with(|n| n.take())
+    }
+
+    /// Whether build notes are written here (not on a terminal, where a bar shows).
+    fn notes_expected() -> bool {
+        !std::io::stderr().is_terminal()
+    }
 
     fn temp_dir(tag: &str) -> PathBuf {
         let dir =
@@ -546,6 +565,7 @@ mod tests {
             Err(TableError::Corrupt { .. })
         ));
         let builds = Cell::new(0);
+        notes();
         let t = load_or_build_in(&dir, &spec, || {
             builds.set(builds.get() + 1);
             data()
@@ -553,6 +573,13 @@ mod tests {
         assert_eq!(builds.get(), 1);
         assert_eq!(&t[..], &data()[..]);
         assert!(open(&path, &spec).is_ok());
+        if notes_expected() {
+            // A rebuild in a pipe says why when it starts, and when it ends.
+            let notes = notes();
+            assert_eq!(notes.len(), 2, "{notes:?}");
+            assert!(notes[0].contains("building it") && notes[0].contains("checksum"));
+            assert!(notes[1].contains("built in"), "{notes:?}");
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -640,9 +667,15 @@ mod tests {
     fn waiting_for_a_live_holder_is_bounded() {
         // This very process holds the lock and never finishes: the wait gives up.
         let own = lock_text(std::process::id());
+        notes();
         let took = with_lock("bounded", &own, Duration::ZERO, Duration::from_millis(300));
         assert!(took >= Duration::from_millis(300), "{took:?}");
         assert!(took < Duration::from_secs(5), "{took:?}");
+        let notes = notes();
+        assert!(
+            notes.iter().any(|n| n.contains("did not finish it")),
+            "{notes:?}"
+        );
     }
 
     #[test]
@@ -661,12 +694,16 @@ mod tests {
             })
         };
         let builds = Cell::new(0);
+        notes();
         let t = load_or_build_in(&dir, &spec, || {
             builds.set(builds.get() + 1);
             data()
         });
         holder.join().unwrap();
         assert_eq!(builds.get(), 0);
+        let notes = notes();
+        let waiting = notes.iter().any(|n| n.contains("waiting for process"));
+        assert!(waiting || !notes_expected(), "{notes:?}");
         assert!(matches!(t, Table::Mapped(_)));
         let _ = fs::remove_dir_all(&dir);
     }
@@ -682,6 +719,10 @@ mod tests {
         let _ = fs::remove_file(&dir);
         let t = load_or_build_in(Path::new("/dev/null"), &demo_spec(), data);
         assert!(matches!(t, Table::Owned(_)));
+        // One warning per process, however many tables are built in memory.
+        assert!(WARNED.load(Ordering::Relaxed));
+        let warnings = notes().iter().filter(|n| n.contains("unusable")).count();
+        assert!(warnings <= 1, "{warnings}");
     }
 
     #[test]
