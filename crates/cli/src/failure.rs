@@ -129,6 +129,12 @@ pub fn command_line(err: &clap::Error) -> ExitCode {
     ExitCode::from(EXIT_MALFORMED)
 }
 
+/// The line [`command_line`] prints for a clap error that is not help or version.
+#[cfg(test)]
+pub fn one_line_for_tests(err: &clap::Error) -> String {
+    one_line(&err.render().to_string())
+}
+
 /// clap's several-line message as one line: the error with its continuation lines
 /// (possible values, missing arguments) and its tips, without the usage block.
 fn one_line(text: &str) -> String {
