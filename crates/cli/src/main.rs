@@ -12,6 +12,7 @@
 mod commands;
 mod failure;
 mod input;
+mod output;
 mod puzzles;
 
 use clap::{Parser, Subcommand};
@@ -61,7 +62,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    failure::one_line_panics();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return failure::command_line(&e),
+    };
     let result = match &cli.command {
         Command::Solve(a) => commands::solve::run(a),
         Command::Check(a) => commands::check::run(a),
@@ -77,5 +82,87 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => failure::report(&err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// Random command lines from the options and values that matter never panic the
+    /// parser, and every error it gives becomes one line.
+    #[test]
+    fn random_command_lines_parse_or_fail_in_one_line() {
+        const WORDS: &[&str] = &[
+            "solve",
+            "check",
+            "verify",
+            "apply",
+            "scramble",
+            "judge",
+            "show",
+            "magic",
+            "bench",
+            "serve",
+            "--puzzle",
+            "cubular",
+            "333",
+            "--input",
+            "net",
+            "--method",
+            "optimal",
+            "--time",
+            "--work",
+            "--timeout",
+            "--max-length",
+            "--moves",
+            "--seed",
+            "--count",
+            "--optimal",
+            "--workers",
+            "--port",
+            "--svg",
+            "-",
+            "--json",
+            "--stages",
+            "--show-moves",
+            "--keep",
+            "edges",
+            "--time-limit",
+            "--sets",
+            "deep,challenge",
+            "0",
+            "1",
+            "5",
+            "6",
+            "-1",
+            "18446744073709551615",
+            "18446744073709551616",
+            "1e300",
+            "NaN",
+            "",
+            "--",
+            "--help",
+            "x.txt",
+            "１",
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            let n = rng.gen_range(0..7);
+            let args: Vec<&str> = std::iter::once("cubist")
+                .chain((0..n).map(|_| WORDS[rng.gen_range(0..WORDS.len())]))
+                .collect();
+            if let Err(e) = Cli::try_parse_from(&args) {
+                let line = failure::one_line_for_tests(&e);
+                assert!(!line.contains('\n'), "{args:?}: {line}");
+            }
+        }
     }
 }

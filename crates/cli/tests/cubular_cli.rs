@@ -260,7 +260,7 @@ fn bench_refuses_empty_sets() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("error: invalid value '0' for '--count"),
+        err.starts_with("cubist: invalid value '0' for '--count"),
         "{err}"
     );
 }

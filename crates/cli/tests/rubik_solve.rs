@@ -69,6 +69,7 @@ fn sample_is_solved_within_twenty() {
     }
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn random_batch_in_order_within_twenty() {
     let Some(dir) = oracle_dir() else { return };
@@ -95,6 +96,7 @@ fn random_batch_in_order_within_twenty() {
         .lines()
         .all(|l| !l.contains(' ') && !l.contains('\'')));
     oracle_check(&dir, &states, &counted, "counted");
+}
 }
 
 #[test]
@@ -136,9 +138,10 @@ fn bad_cubes_are_reported_and_the_rest_solved() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 2);
+    assert_eq!(stdout.lines().count(), 3);
+    assert_eq!(stdout.lines().nth(1), Some("error"));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(cubist_testkit::error_lines(&stderr).len(), 1, "{stderr}");
     assert!(stderr.contains("line 2"), "{stderr}");
 
     let out = cubist()
@@ -147,13 +150,14 @@ fn bad_cubes_are_reported_and_the_rest_solved() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
 
     // A single bad cube: nothing on standard output, one line on standard error.
     let out = cubist().arg("solve").write_stdin(twisted).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(cubist_testkit::error_lines(&stderr).len(), 1, "{stderr}");
 }
 
 #[test]
@@ -177,6 +181,7 @@ fn max_length_below_the_optimum_is_refused() {
     assert_eq!(ok.split_whitespace().count(), 2, "{ok}");
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn time_budget_returns_the_best_found_with_a_note() {
     let Some(dir) = oracle_dir() else { return };
@@ -191,6 +196,7 @@ fn time_budget_returns_the_best_found_with_a_note() {
     assert!(stderr.contains("time budget"), "{stderr}");
     assert!(stdout.split_whitespace().count() > 12);
     oracle_check(&dir, &states, &stdout, "timeout");
+}
 }
 
 #[test]
@@ -222,6 +228,7 @@ fn staged(method: &str, stages: usize) {
     }
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn optimal_solutions_are_shortest_and_budgeted() {
     let Some(dir) = oracle_dir() else { return };
@@ -248,6 +255,7 @@ fn optimal_solutions_are_shortest_and_budgeted() {
             .write_stdin(cube),
     );
     assert_eq!(out.trim(), "L2 U R' F'");
+}
 }
 
 #[test]

@@ -32,6 +32,7 @@ fn digits(c: &Cube) -> String {
     c.cells().iter().map(|d| char::from(b'0' + d)).collect()
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn random_moves_match_the_oracle() {
     let Some(dir) = oracle_dir() else { return };
@@ -51,7 +52,9 @@ fn random_moves_match_the_oracle() {
         assert_eq!(&digits(&c), w, "moves {l:?}");
     }
 }
+}
 
+cubist_testkit::oracle_test! {
 #[test]
 fn solutions_verify_with_the_oracle() {
     let Some(dir) = oracle_dir() else { return };
@@ -68,6 +71,7 @@ fn solutions_verify_with_the_oracle() {
         assert_eq!(parse(&text, None).unwrap().0, cube);
     }
     let _ = std::fs::remove_dir_all(&tmp);
+}
 }
 
 #[test]

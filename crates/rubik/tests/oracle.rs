@@ -10,6 +10,7 @@ fn oracle_dir() -> Option<PathBuf> {
     cubist_testkit::oracle_dir(&["rubik_ref.py"])
 }
 
+cubist_testkit::oracle_test! {
 #[test]
 fn random_sequences_match_reference_model() {
     let Some(dir) = oracle_dir() else { return };
@@ -33,4 +34,5 @@ fn random_sequences_match_reference_model() {
         let ours = Facelets::from_cubie(&CubieCube::from_alg(alg)).to_letters();
         assert_eq!(ours, want, "after {alg}");
     }
+}
 }

@@ -7,11 +7,14 @@
 //! name and renamed into place, so a reader never sees a half-written table, and two
 //! processes building the same table at once do no harm.
 
+use crate::progress::Spinner;
 use memmap2::Mmap;
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// The first bytes of every table file.
 const MAGIC: &[u8; 8] = b"CUBISTTB";
@@ -251,70 +254,227 @@ pub fn load_or_build(spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table
 
 /// [`load_or_build`] with an explicit directory.
 ///
-/// While one process builds a table it holds a lock file beside it; other processes
-/// wanting the same table wait for the file instead of building it again (a lock
-/// older than [`STALE_LOCK`] is taken to be left over from a crash).
+/// While one process builds a table it holds a lock file beside it naming its process
+/// id; other processes wanting the same table wait for the file instead of building it
+/// again, saying so on standard error, for at most [`MAX_WAIT`]. A lock whose holder is
+/// gone, is not this program, or that was left empty is taken over. When the directory
+/// cannot be used the table is built in memory, with one warning per process. Outside
+/// a terminal (where a progress bar shows), a build says one line when it starts and
+/// one when it ends, so that a piped run is not silent for minutes.
 pub fn load_or_build_in(dir: &Path, spec: &TableSpec, build: impl FnOnce() -> Vec<u8>) -> Table {
+    load_or_build_waiting(dir, spec, build, MAX_WAIT)
+}
+
+/// The longest a process waits for another to build a table before building it too
+/// (both then write it under temporary names, so no harm is done).
+pub const MAX_WAIT: Duration = Duration::from_secs(20 * 60);
+
+/// A lock file left empty for this long is taken to be left over (its writer stores
+/// its process id right after making it).
+const EMPTY_LOCK: Duration = Duration::from_secs(2);
+
+fn load_or_build_waiting(
+    dir: &Path,
+    spec: &TableSpec,
+    build: impl FnOnce() -> Vec<u8>,
+    max_wait: Duration,
+) -> Table {
     let path = spec.path_in(dir);
     let lock = path.with_extension("lock");
+    let mut first_failure = None;
+    let mut waiting: Option<(Instant, Spinner)> = None;
+    let mut own_lock = false;
     loop {
-        if let Ok(table) = open(&path, spec) {
-            return table;
+        match open(&path, spec) {
+            Ok(table) => return table,
+            Err(e) => {
+                first_failure.get_or_insert(e);
+            }
         }
-        let _ = fs::create_dir_all(dir);
+        if let Err(e) = fs::create_dir_all(dir) {
+            let why = match (fs::symlink_metadata(dir), fs::metadata(dir)) {
+                (Ok(_), Err(_)) => "a broken link".to_string(),
+                (Ok(_), Ok(m)) if !m.is_dir() => "not a directory".to_string(),
+                _ => e.to_string(),
+            };
+            return in_memory(dir, &why, spec, build);
+        }
         match fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&lock)
         {
             Ok(mut f) => {
-                let _ = write!(f, "{}", std::process::id());
+                let _ = write!(f, "{}", lock_text(std::process::id()));
+                own_lock = true;
                 break;
             }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                if lock_is_stale(&lock) {
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match lock_holder(&lock) {
+                None => {
                     let _ = fs::remove_file(&lock);
-                } else {
-                    std::thread::sleep(std::time::Duration::from_millis(100));
                 }
-            }
-            // The directory is not writable: build in memory.
-            Err(_) => return Table::Owned(checked(spec, build())),
+                Some(pid) => {
+                    let (since, _) = waiting.get_or_insert_with(|| {
+                        let what = format!(
+                            "table {}: waiting for process {pid}, which is building it",
+                            spec.name
+                        );
+                        let spinner = Spinner::new(&what);
+                        if !spinner.shows() {
+                            note(&format!("{what} (at most {})", minutes(max_wait)));
+                        }
+                        (Instant::now(), spinner)
+                    });
+                    if since.elapsed() > max_wait {
+                        note(&format!(
+                            "table {}: process {pid} did not finish it in {}; building it here",
+                            spec.name,
+                            minutes(max_wait)
+                        ));
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            },
+            Err(e) => return in_memory(dir, &e, spec, build),
         }
     }
+    drop(waiting);
+    let quiet = std::io::stderr().is_terminal();
+    if !quiet {
+        let why = match &first_failure {
+            Some(TableError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                "first use".to_string()
+            }
+            Some(e) => format!("{e}"),
+            None => "first use".to_string(),
+        };
+        note(&format!(
+            "table {}: building it ({why}); this can take minutes",
+            spec.name
+        ));
+    }
+    let start = Instant::now();
     let data = checked(spec, build());
     let written = write(&path, spec, &data);
-    let _ = fs::remove_file(&lock);
-    if written.is_ok() {
-        if let Ok(table) = open(&path, spec) {
-            return table;
+    if own_lock {
+        let _ = fs::remove_file(&lock);
+    }
+    if !quiet {
+        note(&format!(
+            "table {}: built in {:.1} s",
+            spec.name,
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    match written {
+        Ok(()) => {
+            if let Ok(table) = open(&path, spec) {
+                return table;
+            }
         }
+        Err(e) => warn_unusable(dir, &e),
     }
     Table::Owned(data)
 }
 
-/// Whether a lock file was left by a process that is gone (checked on Linux) or is
-/// older than [`STALE_LOCK`].
-fn lock_is_stale(lock: &Path) -> bool {
-    if cfg!(target_os = "linux") {
-        if let Ok(pid) = fs::read_to_string(lock) {
-            if let Ok(pid) = pid.trim().parse::<u32>() {
-                if !Path::new(&format!("/proc/{pid}")).exists() {
-                    return true;
-                }
-            }
-        }
+/// `20 min`, or seconds when shorter than a minute.
+fn minutes(d: Duration) -> String {
+    if d.as_secs() >= 60 {
+        format!("{} min", d.as_secs().div_ceil(60))
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
     }
-    fs::metadata(lock)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age > STALE_LOCK)
 }
 
-/// How old a lock file must be before it is ignored: far longer than the longest build
-/// (the optimal solver's large table takes minutes), so a younger lock is a live build.
-pub const STALE_LOCK: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+/// One line on standard error (nowhere to report it if that fails).
+fn note(text: &str) {
+    #[cfg(test)]
+    tests::NOTES.with(|n| n.borrow_mut().push(text.to_string()));
+    let _ = writeln!(io::stderr().lock(), "cubist: {text}");
+}
+
+/// Build the table in memory because `dir` cannot hold it, warning once per process.
+fn in_memory(
+    dir: &Path,
+    err: &dyn std::fmt::Display,
+    spec: &TableSpec,
+    build: impl FnOnce() -> Vec<u8>,
+) -> Table {
+    warn_unusable(dir, err);
+    Table::Owned(checked(spec, build()))
+}
+
+/// Whether [`warn_unusable`] has warned in this process.
+static WARNED: AtomicBool = AtomicBool::new(false);
+
+/// Say once per process that the cache directory cannot be used, so that the time
+/// every run then spends building tables is not a mystery.
+fn warn_unusable(dir: &Path, err: &dyn std::fmt::Display) {
+    if !WARNED.swap(true, Ordering::Relaxed) {
+        note(&format!(
+            "cache {} is unusable ({err}); tables are built in memory on every run \
+             (set CUBIST_CACHE to a writable directory)",
+            dir.display()
+        ));
+    }
+}
+
+/// What a lock file holds: the process id and, where known, the process's start time
+/// (so that a process id reused by another process is not taken for the holder).
+fn lock_text(pid: u32) -> String {
+    match start_time(pid) {
+        Some(t) => format!("{pid} {t}"),
+        None => pid.to_string(),
+    }
+}
+
+/// The process id of a lock's live holder, or `None` when the lock can be taken over:
+/// its holder is gone, or its process id now names another process (another start
+/// time; for a lock without one, another program), or it was left empty. Without
+/// `/proc` (not Linux) any holder counts as live for [`MAX_WAIT`].
+fn lock_holder(lock: &Path) -> Option<u32> {
+    let text = fs::read_to_string(lock).ok()?;
+    let mut words = text.split_whitespace();
+    let Some(pid) = words.next().and_then(|w| w.parse::<u32>().ok()) else {
+        let age = fs::metadata(lock)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok());
+        return match age {
+            Some(age) if age < EMPTY_LOCK => Some(0),
+            _ => None,
+        };
+    };
+    if !cfg!(target_os = "linux") {
+        return Some(pid);
+    }
+    let now = start_time(pid)?;
+    let live = match words.next().and_then(|w| w.parse::<u64>().ok()) {
+        Some(recorded) => recorded == now,
+        None => is_this_program(pid),
+    };
+    live.then_some(pid)
+}
+
+/// When process `pid` started (clock ticks after boot, from `/proc/PID/stat`); `None`
+/// when there is no such process or no `/proc`.
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses; the start
+    // time is field 22, the 20th after it.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Whether process `pid` is running this same program (its command name is ours).
+fn is_this_program(pid: u32) -> bool {
+    let comm = |p: &str| fs::read_to_string(format!("/proc/{p}/comm")).ok();
+    match (comm(&pid.to_string()), comm("self")) {
+        (Some(theirs), Some(ours)) => theirs == ours,
+        _ => false,
+    }
+}
 
 fn checked(spec: &TableSpec, data: Vec<u8>) -> Vec<u8> {
     assert_eq!(
@@ -329,7 +489,22 @@ fn checked(spec: &TableSpec, data: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        /// The notes this thread has written to standard error.
+        pub(super) static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// The notes written on this thread since the last call.
+    fn notes() -> Vec<String> {
+        NOTES.with(|n| n.take())
+    }
+
+    /// Whether build notes are written here (not on a terminal, where a bar shows).
+    fn notes_expected() -> bool {
+        !std::io::stderr().is_terminal()
+    }
 
     fn temp_dir(tag: &str) -> PathBuf {
         let dir =
@@ -390,6 +565,7 @@ mod tests {
             Err(TableError::Corrupt { .. })
         ));
         let builds = Cell::new(0);
+        notes();
         let t = load_or_build_in(&dir, &spec, || {
             builds.set(builds.get() + 1);
             data()
@@ -397,6 +573,13 @@ mod tests {
         assert_eq!(builds.get(), 1);
         assert_eq!(&t[..], &data()[..]);
         assert!(open(&path, &spec).is_ok());
+        if notes_expected() {
+            // A rebuild in a pipe says why when it starts, and when it ends.
+            let notes = notes();
+            assert_eq!(notes.len(), 2, "{notes:?}");
+            assert!(notes[0].contains("building it") && notes[0].contains("checksum"));
+            assert!(notes[1].contains("built in"), "{notes:?}");
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -430,6 +613,116 @@ mod tests {
             assert_eq!(&t[..], &data()[..]);
         }
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Runs `load_or_build_waiting` with a lock holding `contents`, aged `age`, and
+    /// says how long it took (it must not wait for a lock it can take over).
+    fn with_lock(tag: &str, contents: &str, age: Duration, max_wait: Duration) -> Duration {
+        let dir = temp_dir(tag);
+        let spec = demo_spec();
+        fs::create_dir_all(&dir).unwrap();
+        let lock = spec.path_in(&dir).with_extension("lock");
+        fs::write(&lock, contents).unwrap();
+        let f = File::options().write(true).open(&lock).unwrap();
+        f.set_modified(std::time::SystemTime::now() - age).unwrap();
+        let start = Instant::now();
+        let t = load_or_build_waiting(&dir, &spec, data, max_wait);
+        let took = start.elapsed();
+        assert_eq!(&t[..], &data()[..]);
+        let _ = fs::remove_dir_all(&dir);
+        took
+    }
+
+    #[test]
+    fn lock_of_another_program_or_left_empty_is_taken_over() {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        // Process 1 is alive but is not this program, or started at another time
+        // than the lock says.
+        let took = with_lock("pid1", "1", Duration::ZERO, MAX_WAIT);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        let took = with_lock("pid1-start", "1 123456789", Duration::ZERO, MAX_WAIT);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        let took = with_lock("empty", "", Duration::from_secs(60), MAX_WAIT);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+    }
+
+    #[test]
+    fn a_lock_records_its_holder_and_when_it_started() {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let dir = temp_dir("record");
+        fs::create_dir_all(&dir).unwrap();
+        let lock = dir.join("x.lock");
+        let own = std::process::id();
+        fs::write(&lock, lock_text(own)).unwrap();
+        assert_eq!(lock_holder(&lock), Some(own));
+        assert_eq!(fs::read_to_string(&lock).unwrap().split(' ').count(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn waiting_for_a_live_holder_is_bounded() {
+        // This very process holds the lock and never finishes: the wait gives up.
+        let own = lock_text(std::process::id());
+        notes();
+        let took = with_lock("bounded", &own, Duration::ZERO, Duration::from_millis(300));
+        assert!(took >= Duration::from_millis(300), "{took:?}");
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        let notes = notes();
+        assert!(
+            notes.iter().any(|n| n.contains("did not finish it")),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn a_waiter_takes_the_table_its_holder_writes() {
+        let dir = temp_dir("handover");
+        let spec = demo_spec();
+        fs::create_dir_all(&dir).unwrap();
+        let lock = spec.path_in(&dir).with_extension("lock");
+        fs::write(&lock, lock_text(std::process::id())).unwrap();
+        let holder = {
+            let (dir, lock) = (dir.clone(), lock.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                write(&demo_spec().path_in(&dir), &demo_spec(), &data()).unwrap();
+                fs::remove_file(lock).unwrap();
+            })
+        };
+        let builds = Cell::new(0);
+        notes();
+        let t = load_or_build_in(&dir, &spec, || {
+            builds.set(builds.get() + 1);
+            data()
+        });
+        holder.join().unwrap();
+        assert_eq!(builds.get(), 0);
+        let notes = notes();
+        let waiting = notes.iter().any(|n| n.contains("waiting for process"));
+        assert!(waiting || !notes_expected(), "{notes:?}");
+        assert!(matches!(t, Table::Mapped(_)));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_unusable_directory_builds_in_memory() {
+        let dir = temp_dir("file");
+        fs::create_dir_all(dir.parent().unwrap()).unwrap();
+        fs::write(&dir, "not a directory").unwrap();
+        let t = load_or_build_in(&dir, &demo_spec(), data);
+        assert!(matches!(t, Table::Owned(_)));
+        assert_eq!(&t[..], &data()[..]);
+        let _ = fs::remove_file(&dir);
+        let t = load_or_build_in(Path::new("/dev/null"), &demo_spec(), data);
+        assert!(matches!(t, Table::Owned(_)));
+        // One warning per process, however many tables are built in memory.
+        assert!(WARNED.load(Ordering::Relaxed));
+        let warnings = notes().iter().filter(|n| n.contains("unusable")).count();
+        assert!(warnings <= 1, "{warnings}");
     }
 
     #[test]

@@ -14,8 +14,8 @@ pub struct BenchArgs {
     /// 3×3×3: which methods (comma-separated); all fast ones when absent.
     #[arg(long, value_name = "LIST")]
     pub method: Option<String>,
-    /// How many random cubes per set, at least one (each set has its own default).
-    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    /// How many random cubes per set, 1 to 100000 (each set has its own default).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     pub count: Option<usize>,
     /// Seed of the random sets.
     #[arg(long, default_value_t = 1)]
@@ -38,8 +38,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "DIR")]
     pub answers: Option<std::path::PathBuf>,
     /// 3×3×3: also solve this many seeded uniformly random cubes optimally (slow:
-    /// seconds to minutes each), printing each one's length and time.
-    #[arg(long, value_name = "N")]
+    /// seconds to minutes each), printing each one's length and time; at most 1000.
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub optimal: Option<usize>,
     /// 3×3×3 optimal solver: which table size (see `cubist solve --table-size`).
     #[arg(long, value_name = "SIZE")]
@@ -77,6 +77,28 @@ pub enum CubularSet {
 
 /// Run `cubist bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    // An option of the other puzzle's bench is refused, not silently ignored.
+    let other: &[(&str, bool)] = match args.puzzle {
+        BenchPuzzle::All => &[],
+        BenchPuzzle::Cubular => &[
+            ("--method", args.method.is_some()),
+            ("--optimal", args.optimal.is_some()),
+            ("--table-size", args.table_size.is_some()),
+        ],
+        BenchPuzzle::Rubik => &[
+            ("--time", args.time.is_some()),
+            ("--work", args.work.is_some()),
+            ("--answers", args.answers.is_some()),
+            ("--sets", !args.sets.is_empty()),
+        ],
+    };
+    if let Some((name, _)) = other.iter().find(|(_, given)| *given) {
+        let (puzzle, other) = match args.puzzle {
+            BenchPuzzle::Cubular => ("the digit cube", "333"),
+            _ => ("the 3×3×3", "cubular"),
+        };
+        anyhow::bail!("{name} does not apply to {puzzle}'s bench (it is for --puzzle {other})");
+    }
     if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Cubular) {
         puzzles::cubular::bench(args)?;
     }

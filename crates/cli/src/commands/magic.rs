@@ -6,7 +6,6 @@ use clap::{Args, ValueEnum};
 use cubist_cubular::magic::{cell_name, CellQuery, CellSequence, Region};
 use cubist_rubik::magic::{self, Keep, MagicSequence, Method, Query};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -172,7 +171,9 @@ fn print_found<T>(
     none_found: impl FnOnce() -> String,
 ) -> Result<ExitCode> {
     if timed_out {
-        eprintln!("cubist: time limit reached after {tried} candidates; showing what was found");
+        crate::output::note(&format!(
+            "cubist: time limit reached after {tried} candidates; showing what was found"
+        ));
     }
     if found.is_empty() {
         return Err(Unsolvable(none_found()).into());
@@ -181,7 +182,7 @@ fn print_found<T>(
     for seq in found {
         writeln!(out, "{}", line(seq))?;
     }
-    std::io::stdout().write_all(out.as_bytes())?;
+    crate::output::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

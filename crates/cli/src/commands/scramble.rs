@@ -15,9 +15,10 @@ pub struct ScrambleArgs {
     /// Which puzzle to scramble.
     #[arg(long, value_enum)]
     pub puzzle: ScramblePuzzle,
-    /// Number of random moves (digit cube default: random 10..100; 3×3×3 default: a
-    /// uniformly random state instead of moves).
-    #[arg(long, value_name = "N")]
+    /// Number of random moves, at most 1000000 (digit cube default: random 10..100;
+    /// 3×3×3 default: a uniformly random state instead of moves).
+    #[arg(long, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_MOVES))]
     pub moves: Option<usize>,
     /// Seed for a repeatable scramble.
     #[arg(long, value_name = "S")]
@@ -26,6 +27,9 @@ pub struct ScrambleArgs {
     #[arg(long)]
     pub show_moves: bool,
 }
+
+/// The most moves a scramble may have.
+pub const MAX_MOVES: u64 = 1_000_000;
 
 /// The puzzles `cubist scramble` can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -18,7 +18,8 @@ pub struct ShowArgs {
     /// Force an input format (see `cubist solve --help`).
     #[arg(long, value_name = "FORMAT")]
     pub input: Option<String>,
-    /// Write an SVG picture to OUT instead of drawing in the terminal.
+    /// Write an SVG picture to OUT instead of drawing in the terminal (`-`: standard
+    /// output).
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
     /// When to colour terminal output.
@@ -56,4 +57,13 @@ pub fn run(args: &ShowArgs) -> Result<ExitCode> {
         Puzzle::Cubular => puzzles::cubular::show(args, &input),
         Puzzle::Rubik => puzzles::rubik::show(args, &input),
     }
+}
+
+/// Write an SVG picture to `out`, or to standard output when it is `-`.
+pub fn write_svg(out: &std::path::Path, svg: &str) -> Result<()> {
+    if out.as_os_str() == "-" {
+        crate::output::print(svg)?;
+        return Ok(());
+    }
+    std::fs::write(out, svg).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))
 }

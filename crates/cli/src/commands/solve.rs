@@ -33,12 +33,13 @@ pub struct SolveArgs {
     /// Move notation for 3×3×3 output.
     #[arg(long, value_enum, default_value_t = Notation::Wca)]
     pub notation: Notation,
-    /// Two-phase: longest solution accepted.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// Two-phase: longest solution accepted (at most 30).
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=30))]
     pub max_length: usize,
     /// 3×3×3: time budget per cube in milliseconds; the best solution found so far is
-    /// printed. Digit cube: a cap on top of --time.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    /// printed. Digit cube: a cap on top of --time. At most 86400000 (a day).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_MILLIS))]
     pub timeout: Option<u64>,
     /// Digit cube: time budget in seconds, spent on all cores; the shortest answer found
     /// is printed (10 when neither --time nor --work is given). A first answer comes
@@ -84,6 +85,9 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The longest time budget accepted, in milliseconds: a day.
+pub const MAX_MILLIS: u64 = 86_400_000;
+
 /// Solving methods for the 3×3×3 (SPEC §2.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Method {
@@ -109,8 +113,39 @@ pub enum Notation {
 /// Run `cubist solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
-    match input::detect(&input.text, args.puzzle) {
+    let puzzle = input::detect(&input.text, args.puzzle);
+    other_puzzles_options(args, puzzle)?;
+    match puzzle {
         Puzzle::Cubular => puzzles::cubular::solve(args, &input),
         Puzzle::Rubik => puzzles::rubik::solve(args, &input),
+    }
+}
+
+/// Refuse an option of the other puzzle's solver rather than ignore it silently (a
+/// user who asks a digit cube for `--method optimal` would otherwise never know).
+/// Options left at their defaults cannot be told from absent ones and pass.
+fn other_puzzles_options(args: &SolveArgs, puzzle: Puzzle) -> Result<()> {
+    let given: &[(&str, bool)] = match puzzle {
+        Puzzle::Cubular => &[
+            ("--method", args.method != Method::TwoPhase),
+            ("--notation", args.notation != Notation::Wca),
+            ("--max-length", args.max_length != 20),
+            ("--stages", args.stages),
+            ("--table-size", args.table_size.is_some()),
+        ],
+        Puzzle::Rubik => &[
+            ("--time", args.time.is_some()),
+            ("--work", args.work.is_some()),
+            ("--seed", args.seed != 0),
+        ],
+    };
+    match (given.iter().find(|(_, g)| *g), puzzle) {
+        (Some((name, _)), Puzzle::Cubular) => anyhow::bail!(
+            "{name} applies to the 3×3×3 only, and this input is a digit cube (--puzzle 333 reads it as a 3×3×3)"
+        ),
+        (Some((name, _)), Puzzle::Rubik) => anyhow::bail!(
+            "{name} applies to the digit cube only, and this input is a 3×3×3 (--puzzle cubular reads it as a digit cube)"
+        ),
+        (None, _) => Ok(()),
     }
 }

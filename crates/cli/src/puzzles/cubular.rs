@@ -9,6 +9,7 @@ use crate::commands::{
 };
 use crate::failure::Unsolvable;
 use crate::input::{Input, Puzzle};
+use crate::output::outln;
 use anyhow::{anyhow, bail, Result};
 use cubist_cubular::symmetry::SYMMETRIES;
 use cubist_cubular::{
@@ -96,19 +97,15 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
     let millis = sol.elapsed.as_millis();
     let out = if args.json {
         let moves: Vec<String> = sol.moves.iter().map(Move::to_string).collect();
-        let v = serde_json::json!({
-            "puzzle": Puzzle::Cubular.name(),
-            "moves": moves,
-            "length": sol.moves.len(),
-            "millis": millis,
-        });
-        format!("{v}\n")
+        let millis = sol.elapsed.as_secs_f64() * 1000.0;
+        let json = crate::output::solution_json(Puzzle::Cubular.name(), &moves, millis, None);
+        format!("{json}\n")
     } else {
         format_moves(&sol.moves)
     };
-    print!("{out}");
+    crate::output::print(&out)?;
     if args.stats {
-        eprintln!("{} moves, {millis} ms", sol.moves.len());
+        crate::output::note(&format!("{} moves, {millis} ms", sol.moves.len()));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -116,7 +113,7 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
 /// `cubist check` for the 9×9×9 digit cube.
 pub fn check(input: &Input, format: Option<&str>) -> Result<ExitCode> {
     let (_, layout) = read_cube(input, format)?;
-    println!("valid cubular ({})", layout.name());
+    outln!("valid cubular ({})", layout.name());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -126,7 +123,7 @@ pub fn verify(cube: &Input, format: Option<&str>, moves: &Input) -> Result<ExitC
     let ms = read_moves(moves)?;
     c.apply_all(&ms);
     if c.is_solved() {
-        println!("solved");
+        outln!("solved");
         Ok(ExitCode::SUCCESS)
     } else {
         Err(Unsolvable(format!(
@@ -143,7 +140,7 @@ pub fn apply(cube: &Input, format: Option<&str>, moves: &Input) -> Result<ExitCo
     let (mut c, layout) = read_cube(cube, format)?;
     let ms = read_moves(moves)?;
     c.apply_all(&ms);
-    print!("{}", c.to_text(layout));
+    crate::output::print(&c.to_text(layout))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -165,7 +162,7 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
             line(&invert(&moves))
         );
     }
-    print!("{out}");
+    crate::output::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -174,11 +171,10 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
     let (cube, _) = read_cube(input, args.input.as_deref())?;
     if let Some(out) = &args.svg {
-        std::fs::write(out, cubist_web::svg::cubular_layers(cube.cells()))
-            .map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+        crate::commands::show::write_svg(out, &cubist_web::svg::cubular_layers(cube.cells()))?;
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", draw(&cube, args.color.enabled()));
+    crate::output::print(&draw(&cube, args.color.enabled()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -327,7 +323,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     if let Some(dir) = &args.answers {
         std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
     }
-    println!(
+    outln!(
         "digit cube bench: seed {}, validation seed {VALIDATION_SEED}, {budget}, {} threads",
         args.seed,
         rayon::current_num_threads()
@@ -336,7 +332,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         if !args.sets.is_empty() && !args.sets.contains(&set) {
             continue;
         }
-        println!("{title}:");
+        outln!("{title}:");
         let mut runs = Vec::new();
         for (name, cube, scr) in cubes {
             let sol = solve_cube(&cube, &opts)?;
@@ -359,7 +355,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             }
             let millis = sol.elapsed.as_secs_f64() * 1000.0;
             let first = sol.first.as_secs_f64() * 1000.0;
-            println!(
+            outln!(
                 "  {name:<28} {:>3} misplaced -> {:>5} moves {:>8.0} ms (first answer {first:>5.0} ms)  verified",
                 cube.misplaced(),
                 sol.moves.len(),
@@ -378,7 +374,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         let (l0, l1, l2) = stats(&mut lens);
         let (t0, t1, t2) = stats(&mut times);
         let (_, _, f2) = stats(&mut firsts);
-        println!(
+        outln!(
             "  => length min/median/max {l0:.0}/{l1:.0}/{l2:.0}, time min/median/max {t0:.0}/{t1:.0}/{t2:.0} ms, first answer within {f2:.0} ms"
         );
         let known: Vec<&Run> = runs.iter().filter(|r| r.scramble.is_some()).collect();
@@ -387,7 +383,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
                 .iter()
                 .filter(|r| r.scramble.is_some_and(|n| r.length <= n))
                 .count();
-            println!(
+            outln!(
                 "  => within the scramble's length: {within}/{} ({:.0}%)",
                 known.len(),
                 100.0 * within as f64 / known.len() as f64

@@ -7,14 +7,15 @@
 
 pub use super::rubik_solve::{bench, solve};
 use crate::commands::{scramble::ScrambleArgs, show::ShowArgs};
-use crate::failure::{report_all, Unsolvable};
+use crate::failure::{all_failed, report_all, Unsolvable};
 use crate::input::{Input, Puzzle};
+use crate::output::PLACEHOLDER;
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::format::{self, Format, Sheet};
 use cubist_rubik::{
     named, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets, ParsedCube,
 };
-use std::io::Write;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// The format forced by `--input`, if any.
@@ -40,13 +41,16 @@ fn read_cubes(input: &Input, format: Option<&str>) -> Result<Vec<Result<ParsedCu
 }
 
 /// Run `each` on every cube and print the batch: answers on standard output (all at
-/// once, after every cube is done), one line per failure on standard error.
+/// once, after every cube is done), one line per failure on standard error and
+/// [`PLACEHOLDER`] in its place on standard output, so that output lines match input
+/// cubes. A batch whose every cube fails is the command's one error.
 fn run_batch(
     input: &Input,
     cubes: Vec<Result<ParsedCube, CubeError>>,
     mut each: impl FnMut(&ParsedCube, usize) -> Result<String>,
 ) -> Result<ExitCode> {
-    let single = cubes.len() == 1;
+    let total = cubes.len();
+    let single = total == 1;
     let mut out = String::new();
     let mut failures: Vec<anyhow::Error> = Vec::new();
     for (k, cube) in cubes.into_iter().enumerate() {
@@ -54,17 +58,29 @@ fn run_batch(
             .map_err(|e| cube_error(input, e))
             .and_then(|c| each(&c, k));
         match answer {
-            Ok(text) => {
-                out.push_str(&text);
-                out.push('\n');
-            }
+            Ok(text) => out.push_str(&text),
             Err(e) if single => return Err(e),
-            Err(e) => failures.push(e),
+            Err(e) => {
+                failures.push(e);
+                out.push_str(PLACEHOLDER);
+            }
         }
+        out.push('\n');
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
+    finish_batch(&out, failures, total)
+}
+
+/// Print a batch's answers (placeholders included) and report its failures; when
+/// every cube failed, print nothing and fail with one line (see [`all_failed`]).
+pub(super) fn finish_batch(
+    out: &str,
+    failures: Vec<anyhow::Error>,
+    total: usize,
+) -> Result<ExitCode> {
+    if !failures.is_empty() && failures.len() == total {
+        return Err(all_failed(failures));
+    }
+    crate::output::print(out)?;
     Ok(report_all(&failures))
 }
 
@@ -190,7 +206,7 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
             }
         }
     }
-    std::io::stdout().write_all(out.as_bytes())?;
+    crate::output::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -198,28 +214,28 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 /// otherwise. Any well-formed cube is drawn, reachable or not.
 pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
     let format = forced_format(args.input.as_deref())?;
-    let sheets =
-        format::read_sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))?;
+    let sheets = || format::sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name));
     if let Some(out) = &args.svg {
-        let cubes = sheets
-            .into_iter()
+        let cubes = sheets()?
             .map(|s| s.map(|s| s.stickers))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow!("{}: {e}", input.name))?;
-        std::fs::write(out, cubist_web::svg::rubik_net(&cubes))
-            .map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+        crate::commands::show::write_svg(out, &cubist_web::svg::rubik_net(&cubes))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let colour = args.color.enabled();
-    let mut out = String::new();
-    for (k, sheet) in sheets.into_iter().enumerate() {
-        let sheet = sheet.map_err(|e| anyhow!("{}: {e}", input.name))?;
-        if k > 0 {
-            out.push('\n');
-        }
-        out.push_str(&draw(&sheet, colour));
+    // Every cube is read once to find any error before anything is printed, then
+    // again to draw it, so that a large batch never holds all its stickers at once.
+    if let Some(Err(e)) = sheets()?.find(|s| s.is_err()) {
+        bail!("{}: {e}", input.name);
     }
-    std::io::stdout().write_all(out.as_bytes())?;
+    let colour = args.color.enabled();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (k, sheet) in sheets()?.enumerate() {
+        let sheet = sheet.map_err(|e| anyhow!("{}: {e}", input.name))?;
+        let sep = if k > 0 { "\n" } else { "" };
+        write!(out, "{sep}{}", draw(&sheet, colour)).map_err(crate::output::StdoutError)?;
+    }
+    out.flush().map_err(crate::output::StdoutError)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -227,7 +243,7 @@ pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
 pub fn judge(input: &Input) -> Result<ExitCode> {
     let answer =
         cubist_rubik::judge::judge(&input.text).map_err(|e| anyhow!("{}: {e}", input.name))?;
-    std::io::stdout().write_all(answer.as_bytes())?;
+    crate::output::print(&answer)?;
     Ok(ExitCode::SUCCESS)
 }
 

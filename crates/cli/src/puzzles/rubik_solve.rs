@@ -7,8 +7,9 @@
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::solve::{Method, Notation, SolveArgs};
-use crate::failure::{report_all, Unsolvable};
+use crate::failure::Unsolvable;
 use crate::input::Input;
+use crate::output::outln;
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
@@ -19,7 +20,6 @@ use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -125,28 +125,29 @@ fn render(answer: &Answer, args: &SolveArgs) -> String {
             (Some(staged), true) => staged.moves(),
             _ => answer.moves.clone(),
         };
-        let mut obj = format!(
-            "{{\"puzzle\":\"333\",\"moves\":{},\"length\":{},\"millis\":{:.3}",
-            json(&move_strings(&moves, args.notation)),
-            moves.len(),
-            answer.millis
+        let stages = match (args.stages, &answer.stages) {
+            (true, Some(staged)) => {
+                let stages: Vec<String> = staged
+                    .stages
+                    .iter()
+                    .map(|(name, alg)| {
+                        format!(
+                            "{{\"name\":{},\"moves\":{}}}",
+                            serde_json::Value::from(*name),
+                            json(&move_strings(alg, args.notation))
+                        )
+                    })
+                    .collect();
+                Some(format!("\"stages\":[{}]", stages.join(",")))
+            }
+            _ => None,
+        };
+        return crate::output::solution_json(
+            "333",
+            &move_strings(&moves, args.notation),
+            answer.millis,
+            stages.as_deref(),
         );
-        if let (true, Some(staged)) = (args.stages, &answer.stages) {
-            let stages: Vec<String> = staged
-                .stages
-                .iter()
-                .map(|(name, alg)| {
-                    format!(
-                        "{{\"name\":{},\"moves\":{}}}",
-                        serde_json::Value::from(*name),
-                        json(&move_strings(alg, args.notation))
-                    )
-                })
-                .collect();
-            let _ = write!(obj, ",\"stages\":[{}]", stages.join(","));
-        }
-        obj.push('}');
-        return obj;
     }
     match (&answer.stages, args.stages) {
         (Some(staged), true) => {
@@ -174,9 +175,6 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         .map(|f| f.parse::<Format>().map_err(|e| anyhow!("--input: {e}")))
         .transpose()?;
     let size = table_size(args.table_size.as_deref(), args.method)?;
-    if args.max_length > 30 {
-        bail!("--max-length {}: expected at most 30", args.max_length);
-    }
     let cubes =
         cubist_rubik::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))?;
     let opts = Options {
@@ -213,7 +211,8 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         })
         .collect();
     drop(searching);
-    let single = answers.len() == 1;
+    let total = answers.len();
+    let single = total == 1;
     let mut out = String::new();
     let mut failures = Vec::new();
     let mut notes = String::new();
@@ -221,7 +220,6 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         match answer {
             Ok(a) => {
                 out.push_str(&render(&a, args));
-                out.push('\n');
                 if let Some(note) = &a.note {
                     let _ = writeln!(notes, "cubist: {} cube {}: {note}", input.name, k + 1);
                 }
@@ -236,14 +234,21 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
                 }
             }
             Err(e) if single => return Err(e),
-            Err(e) => failures.push(e),
+            Err(e) => {
+                if args.json {
+                    out.push_str(&crate::output::error_json("333", &format!("{e:#}")));
+                } else {
+                    out.push_str(crate::output::PLACEHOLDER);
+                }
+                failures.push(e);
+            }
         }
+        out.push('\n');
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
-    eprint!("{notes}");
-    Ok(report_all(&failures))
+    if !notes.is_empty() {
+        crate::output::note(notes.trim_end());
+    }
+    super::rubik::finish_batch(&out, failures, total)
 }
 
 /// The optimal solver's table size from `--table-size` (only meaningful with it).
@@ -462,7 +467,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             Method::Optimal => format!("optimal ({OPTIMAL_BENCH_SCRAMBLE}-move scrambles)"),
             _ => method_name(method).to_string(),
         };
-        println!(
+        outln!(
             "{}  (seed {}, tables and first solve {:.0} ms)",
             summary(&label, &mut lengths, &mut millis),
             args.seed,
@@ -507,7 +512,7 @@ fn bench_optimal_random(count: usize, seed: u64, size: TableSize) -> Result<()> 
     for (k, cube) in cubes.iter().enumerate() {
         let a = solve_cube(cube, Method::Optimal, &opts, size)?;
         check_answer(cube, &a, Method::Optimal, k)?;
-        println!(
+        outln!(
             "optimal random cube {}: {} moves, {:.3} s  {}",
             k + 1,
             a.moves.len(),
@@ -517,7 +522,7 @@ fn bench_optimal_random(count: usize, seed: u64, size: TableSize) -> Result<()> 
         lengths.push(a.moves.len());
         millis.push(a.millis);
     }
-    println!(
+    outln!(
         "{}  (seed {seed}, {} tables loaded in {setup:.0} ms)",
         summary("optimal (random)", &mut lengths, &mut millis),
         size.name()

@@ -19,6 +19,7 @@ use crate::moves::Face;
 use crate::validity::{self, Invalidity};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// The input formats of SPEC §2.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,10 +151,13 @@ impl CubeError {
 
 /// How a cube's colours were written: the symbol standing for each face, taken from the
 /// centres (or the face letters themselves for piece lists).
+///
+/// The symbols are shared: a batch of a million cubes in the same colours holds them
+/// once (see [`parse`]), not a million times.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ColourScheme {
     /// Symbol of each face, indexed by [`Face::index`].
-    symbols: [String; 6],
+    symbols: Arc<[String; 6]>,
     /// Whether the symbols were JSON numbers (colour arrays) rather than letters/strings.
     numeric: bool,
 }
@@ -168,7 +172,7 @@ impl ColourScheme {
     /// Each face written as its own letter, `U R F D L B`.
     pub fn face_letters() -> ColourScheme {
         ColourScheme {
-            symbols: Face::ALL.map(|f| f.letter().to_string()),
+            symbols: Arc::new(Face::ALL.map(|f| f.letter().to_string())),
             numeric: false,
         }
     }
@@ -180,7 +184,7 @@ impl ColourScheme {
             symbols[f.index()] = n.to_string();
         }
         ColourScheme {
-            symbols,
+            symbols: Arc::new(symbols),
             numeric: true,
         }
     }
@@ -189,8 +193,10 @@ impl ColourScheme {
     /// six symbols are distinct and non-empty.
     pub fn new(symbols: [String; 6], numeric: bool) -> Option<ColourScheme> {
         let distinct = (0..6).all(|i| (0..i).all(|j| symbols[i] != symbols[j]));
-        (distinct && symbols.iter().all(|s| !s.is_empty()))
-            .then_some(ColourScheme { symbols, numeric })
+        (distinct && symbols.iter().all(|s| !s.is_empty())).then(|| ColourScheme {
+            symbols: Arc::new(symbols),
+            numeric,
+        })
     }
 
     /// The symbol written for `face`.
@@ -351,35 +357,40 @@ pub fn read_sheets(
     text: &str,
     format: Option<Format>,
 ) -> Result<Vec<Result<Sheet, FormatError>>, FormatError> {
+    Ok(sheets(text, format)?.collect())
+}
+
+/// The sheets of [`read_sheets`], one at a time, so that a large batch need not hold
+/// every cube's 54 sticker strings at once.
+pub fn sheets(
+    text: &str,
+    format: Option<Format>,
+) -> Result<Box<dyn Iterator<Item = Result<Sheet, FormatError>> + '_>, FormatError> {
     // A byte-order mark some editors write is not part of the cube.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let format = match format {
         Some(f) => f,
         None => detect(text)?,
     };
-    let per_line = |read: fn(&str, usize) -> Result<Sheet, FormatError>| {
-        let sheets: Vec<_> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| read(l, i + 1))
-            .collect();
-        if sheets.is_empty() {
-            Err(FormatError::new(
-                0,
-                "the input is empty",
-                format!("a cube in {format} format"),
-            ))
-        } else {
-            Ok(sheets)
-        }
+    let read: fn(&str, usize) -> Result<Sheet, FormatError> = match format {
+        Format::Pieces => pieces::read_line,
+        Format::Facelets => facelets::read_line,
+        Format::Net => return Ok(Box::new(std::iter::once(net::read(text)))),
+        Format::Arrays => return Ok(Box::new(std::iter::once(arrays::read(text)))),
     };
-    match format {
-        Format::Pieces => per_line(pieces::read_line),
-        Format::Facelets => per_line(facelets::read_line),
-        Format::Net => Ok(vec![net::read(text)]),
-        Format::Arrays => Ok(vec![arrays::read(text)]),
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .peekable();
+    if lines.peek().is_none() {
+        return Err(FormatError::new(
+            0,
+            "the input is empty",
+            format!("a cube in {format} format"),
+        ));
     }
+    Ok(Box::new(lines.map(move |(i, l)| read(l, i + 1))))
 }
 
 /// Read every cube in `text` (in `format`, or auto-detected) and check each one: the
@@ -387,7 +398,9 @@ pub fn read_sheets(
 ///
 /// Piece lists and facelet strings may hold several cubes, one per line; each gets its
 /// own `Ok`/`Err` so a batch goes on past a bad cube. The outer error means the text as
-/// a whole is not a cube in any format (empty, undetectable).
+/// a whole is not a cube in any format (empty, undetectable). Each line's stickers are
+/// dropped once its cube is checked, and cubes in the colours of the one before share
+/// its [`ColourScheme`], so a batch takes a small multiple of its text's size.
 ///
 /// ```
 /// use cubist_rubik::format::{parse, Format};
@@ -401,11 +414,15 @@ pub fn parse(
     text: &str,
     format: Option<Format>,
 ) -> Result<Vec<Result<ParsedCube, CubeError>>, FormatError> {
-    Ok(read_sheets(text, format)?
-        .into_iter()
+    let mut last: Option<ColourScheme> = None;
+    Ok(sheets(text, format)?
         .map(|sheet| {
             let sheet = sheet?;
-            let (scheme, cube) = validity::check_sheet(&sheet)?;
+            let (mut scheme, cube) = validity::check_sheet(&sheet)?;
+            match &last {
+                Some(l) if *l == scheme => scheme = l.clone(),
+                _ => last = Some(scheme.clone()),
+            }
             Ok(ParsedCube {
                 format: sheet.format,
                 scheme,
@@ -462,6 +479,16 @@ mod tests {
         }
         assert_eq!("Singmaster".parse::<Format>().unwrap(), Format::Pieces);
         assert!("yaml".parse::<Format>().is_err());
+    }
+
+    #[test]
+    fn a_batch_in_one_colouring_holds_its_symbols_once() {
+        let solved = Facelets::solved().to_letters();
+        let text = format!("{solved}\n{solved}\n{solved}\n");
+        let cubes = parse(&text, None).unwrap();
+        let scheme = |k: usize| cubes[k].as_ref().unwrap().scheme.symbols.clone();
+        assert!(Arc::ptr_eq(&scheme(0), &scheme(1)));
+        assert!(Arc::ptr_eq(&scheme(0), &scheme(2)));
     }
 
     #[test]
