@@ -83,6 +83,27 @@ fn place(n: usize, face: Face, r: usize, c: usize) -> (Vec3, Vec3) {
     (p, normal(face))
 }
 
+/// One edge cubie's place: which of the twelve edges (Kociemba's order UR UF UL UB DR
+/// DF DL DB FR FL BL BR), how far along it (1..N−1, from the end the 3×3×3's sticker
+/// order starts at) and its two stickers, U/D (else F/B) first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeSlot {
+    /// Edge 0..12.
+    pub edge: usize,
+    /// Place along the edge, 1..N−1.
+    pub place: usize,
+    /// The two stickers.
+    pub stickers: [usize; 2],
+}
+
+/// The names of the twelve edges, in Kociemba's order.
+pub const EDGE_NAMES: [&str; 12] = [
+    "UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR",
+];
+
+/// The names of the eight corners, in Kociemba's order.
+pub const CORNER_NAMES: [&str; 8] = ["URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"];
+
 /// The stickers of an N×N×N cube: where each is, which stickers each layer's quarter
 /// turn moves, and the pieces (corners, edges, centres) they belong to.
 #[derive(Debug)]
@@ -102,7 +123,7 @@ pub struct Geometry {
     /// The edge slots of each wing orbit (orbit `j` holds the cubies `j` and `N−1−j`
     /// places along an edge, `1 ≤ j < (N−1)/2`): 24 slots, each two stickers, the first
     /// on the U/D face (F/B for the middle layer's edges).
-    pub wings: Vec<Vec<[usize; 2]>>,
+    pub wings: Vec<Vec<EdgeSlot>>,
     /// An odd cube's middle edges, in Kociemba's order UR UF UL UB DR DF DL DB FR FL
     /// BL BR, first sticker as for wings.
     pub midges: Option<[[usize; 2]; 12]>,
@@ -244,7 +265,11 @@ impl Geometry {
                 if n % 2 == 1 && j == m / 2 {
                     midges[slot] = [first, second];
                 } else {
-                    wings[orbit - 1].push([first, second]);
+                    wings[orbit - 1].push(EdgeSlot {
+                        edge: slot,
+                        place: j,
+                        stickers: [first, second],
+                    });
                 }
             }
         }
@@ -316,8 +341,8 @@ mod tests {
             g.wings
                 .iter()
                 .flatten()
-                .flatten()
-                .for_each(|&s| count[s] += 1);
+                .flat_map(|w| w.stickers)
+                .for_each(|s| count[s] += 1);
             g.midges
                 .iter()
                 .flatten()

@@ -14,3 +14,11 @@ pub mod moves;
 pub use cube::Cube;
 pub use geometry::Geometry;
 pub use moves::{Alg, Kind, Metric, Move, MoveError};
+pub mod format;
+pub mod scramble;
+pub mod validity;
+
+pub use format::{
+    parse, parse_one, read_sheets, CubeError, Format, FormatError, ParsedCube, Sheet,
+};
+pub use validity::Invalidity;

@@ -314,7 +314,7 @@ fn resolve(w: Written, text: &str, line: usize, n: usize) -> Result<Move, MoveEr
         'y' => (Face::U, 1, n, Kind::Rotation),
         'z' => (Face::F, 1, n, Kind::Rotation),
         'M' | 'E' | 'S' => {
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 return Err(MoveError::NoMiddleLayer {
                     line,
                     text: text.to_string(),
