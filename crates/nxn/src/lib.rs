@@ -22,3 +22,4 @@ pub use format::{
     parse, parse_one, read_sheets, CubeError, Format, FormatError, ParsedCube, Sheet,
 };
 pub use validity::Invalidity;
+pub mod solve;

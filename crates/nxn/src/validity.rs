@@ -277,6 +277,12 @@ fn parity_name(odd: bool) -> &'static str {
 /// Check any cube, in whatever whole-cube orientation: its colours are named afresh
 /// (by the fixed centres, or by the corner at DBL) and then checked piece by piece.
 pub fn check(cube: &Cube) -> Result<(), Invalidity> {
+    check_named(&renamed(cube)?)
+}
+
+/// A cube's colours named afresh as [`name_colours`] names them: the same cube (solved
+/// by the same moves) with its fixed centres home, or an even cube's DBL corner home.
+pub fn renamed(cube: &Cube) -> Result<Cube, Invalidity> {
     let sheet = Sheet {
         n: cube.n(),
         format: crate::format::Format::Facelets,
@@ -289,7 +295,7 @@ pub fn check(cube: &Cube) -> Result<(), Invalidity> {
         numeric: false,
     };
     match name_colours(&sheet) {
-        Ok((_, named)) => check_named(&named),
+        Ok((_, named)) => Ok(named),
         Err(ColourError::Unreachable(reason)) => Err(reason),
         Err(ColourError::Malformed(_)) => Err(Invalidity::WrongCounts {
             counts: "not six colours".into(),

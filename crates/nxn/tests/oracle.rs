@@ -95,3 +95,47 @@ fn the_3x3x3_turns_agree_with_the_project_3x3x3_model() {
         assert_eq!(ours.to_letters(), want.to_letters(), "{alg}");
     }
 }
+
+/// Whether the reference model says each `(cube, moves)` pair ends solved.
+fn oracle_solves(dir: &std::path::Path, n: usize, pairs: &[(String, String)]) -> Vec<bool> {
+    let script = "import sys\nsys.path.insert(0, sys.argv[1])\nimport nxn_ref as r\n\
+        n = int(sys.stdin.readline())\n\
+        for line in sys.stdin:\n    cube, moves = line.rstrip('\\n').split('|')\n    \
+        print(r.is_solved(r.apply(list(cube), n, moves), n))\n";
+    let lines: Vec<String> = pairs.iter().map(|(c, m)| format!("{c}|{m}")).collect();
+    let input = format!("{n}\n{}\n", lines.join("\n"));
+    cubist_testkit::run_snippet(dir, script, &input)
+        .lines()
+        .map(|l| l == "True")
+        .collect()
+}
+
+#[test]
+fn pocket_cube_solutions_are_optimal_length_and_solve_in_the_reference_model() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let mut pairs = Vec::new();
+    for k in 0..150 {
+        // Random states, and random-move scrambles whole-cube turned.
+        let cube = if k % 2 == 0 {
+            cubist_nxn::solve::pocket::random_state(&mut rng)
+        } else {
+            let (_, c) = cubist_nxn::scramble::random_moves(&mut rng, 2, 1 + k % 12);
+            let turn = ["", "x", "y2", "z'", "x y"][k % 5];
+            c.after(&Alg::parse(turn, 2).unwrap())
+        };
+        let alg = cubist_nxn::solve::solve(&cube).expect("solves");
+        assert!(alg.len() <= 11, "{alg}");
+        if k % 2 == 1 {
+            assert!(alg.len() <= 1 + k % 12, "longer than its scramble: {alg}");
+        }
+        pairs.push((cube.to_letters(), alg.to_string()));
+    }
+    let Some(dir) = cubist_testkit::oracle_dir(&["nxn_ref.py"]) else {
+        return;
+    };
+    let verdicts = oracle_solves(&dir, 2, &pairs);
+    assert_eq!(verdicts.len(), pairs.len());
+    for ((cube, moves), ok) in pairs.iter().zip(verdicts) {
+        assert!(ok, "{cube}: {moves}");
+    }
+}
