@@ -37,15 +37,16 @@ pub struct BenchArgs {
 }
 
 /// The puzzles `cubist bench` can measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BenchPuzzle {
     /// Both puzzles.
     All,
     /// The digit cube.
     Cubular,
     /// The Rubik's Cube.
-    #[value(name = "333")]
     Rubik,
+    /// An N×N×N cube other than the 3×3×3.
+    Big(usize),
 }
 
 /// The digit cube's bench sets.
@@ -61,6 +62,9 @@ pub enum CubularSet {
 
 /// Run `cubist bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    if let BenchPuzzle::Big(n) = args.puzzle {
+        return puzzles::nxn::bench(args, n);
+    }
     if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Cubular) {
         puzzles::cubular::bench(args)?;
     }

@@ -97,6 +97,9 @@ pub enum Notation {
 /// Run `cubist solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
+        return puzzles::nxn::solve(args, &input, n);
+    }
     match input::detect(&input.text, args.puzzle) {
         Puzzle::Cubular => puzzles::cubular::solve(args, &input),
         Puzzle::Rubik => puzzles::rubik::solve(args, &input),
