@@ -44,8 +44,9 @@ pub enum Invalidity {
         row: usize,
         /// 1-based column.
         column: usize,
-        /// The colour (named by its face) found too often or too rarely.
-        colour: Face,
+        /// The colour found too often or too rarely (its face's letter until
+        /// [`Invalidity::in_colours`] writes it as the input did).
+        colour: String,
         /// How often.
         count: usize,
     },
@@ -90,6 +91,45 @@ pub enum Invalidity {
         /// `even` or `odd`.
         edges: &'static str,
     },
+}
+
+impl Invalidity {
+    /// The same reason with the colours it names written as the input wrote them
+    /// (`scheme`: the symbol of each face), not as the faces they belong to.
+    pub fn in_colours(self, scheme: &[String; 6]) -> Invalidity {
+        let symbol = |letter: &str| {
+            letter
+                .chars()
+                .next()
+                .and_then(Face::from_letter)
+                .map_or_else(|| letter.to_string(), |f| scheme[f.index()].clone())
+        };
+        match self {
+            Invalidity::ImpossiblePiece {
+                kind,
+                slot,
+                colours,
+                why,
+            } => Invalidity::ImpossiblePiece {
+                kind,
+                slot,
+                colours: colours.split(' ').map(symbol).collect::<Vec<_>>().join(" "),
+                why,
+            },
+            Invalidity::CentreCounts {
+                row,
+                column,
+                colour,
+                count,
+            } => Invalidity::CentreCounts {
+                row,
+                column,
+                colour: symbol(&colour),
+                count,
+            },
+            other => other,
+        }
+    }
 }
 
 /// Why a sheet's colours cannot be named by faces.
@@ -168,6 +208,7 @@ fn even_scheme(sheet: &Sheet, g: &Geometry) -> Result<[String; 6], Invalidity> {
         }
     }
     if others.len() != 3 {
+        // Already the input's symbols: no scheme exists to name them by.
         let colours = dbl.join(" ");
         return Err(Invalidity::ImpossiblePiece {
             kind: "corner",
@@ -331,7 +372,7 @@ pub fn check_named(cube: &Cube) -> Result<(), Invalidity> {
                 return Err(Invalidity::CentreCounts {
                     row: r + 1,
                     column: c + 1,
-                    colour,
+                    colour: colour.letter().to_string(),
                     count,
                 });
             }
@@ -587,5 +628,31 @@ mod tests {
         let [_, b, d] = Geometry::of(4).corners[0];
         let e = check(&swap(&c, b, d)).unwrap_err();
         assert!(e.to_string().contains("mirror image"), "{e}");
+    }
+
+    #[test]
+    fn reasons_name_colours_as_the_input_wrote_them() {
+        let n = 6;
+        let mut letters: Vec<char> = Cube::solved(n)
+            .to_letters()
+            .chars()
+            .map(|c| "WRGYOB".as_bytes()["URFDLB".find(c).unwrap()] as char)
+            .collect();
+        // A U-F wing's F sticker made D's colour, one of D's centres F's.
+        let g = Geometry::of(n);
+        let wing = g.wings[1].iter().find(|w| w.edge == 1).unwrap().stickers[1];
+        let centre = g.centre_orbits[0]
+            .iter()
+            .copied()
+            .find(|&k| g.face(k) == Face::D)
+            .unwrap();
+        letters[wing] = 'Y';
+        letters[centre] = 'G';
+        let text: String = letters.into_iter().collect();
+        let e = parse_one(&text, None, None).unwrap_err().to_string();
+        assert!(
+            e.contains("shows the colours W Y, two opposite colours"),
+            "{e}"
+        );
     }
 }

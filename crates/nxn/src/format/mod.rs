@@ -296,7 +296,7 @@ pub fn parse(
                 validity::ColourError::Malformed(f) => CubeError::Malformed(f),
                 validity::ColourError::Unreachable(r) => unreachable(r),
             })?;
-            validity::check_named(&cube).map_err(unreachable)?;
+            validity::check_named(&cube).map_err(|r| unreachable(r.in_colours(&scheme)))?;
             Ok(ParsedCube {
                 format: sheet.format,
                 line: sheet.line,
