@@ -51,22 +51,7 @@ impl Cube {
 
     /// Turn the cube by one move (its layers must exist; parsing checks them).
     pub fn apply(&mut self, m: &Move) {
-        let g = self.geometry();
-        let mut moved: Vec<(u32, Face)> = Vec::new();
-        for k in m.lo..=m.hi {
-            let pairs = g.quarter_turn(m.face, k);
-            for _ in 0..m.turns {
-                moved.clear();
-                moved.extend(
-                    pairs
-                        .iter()
-                        .map(|&(from, to)| (to, self.stickers[from as usize])),
-                );
-                for &(to, c) in &moved {
-                    self.stickers[to as usize] = c;
-                }
-            }
-        }
+        turn(self.geometry(), m, &mut self.stickers);
     }
 
     /// Turn the cube by each move in turn.
@@ -118,6 +103,36 @@ impl Cube {
         let stickers = stickers?;
         (stickers.len() == 6 * n * n).then_some(Cube { n, stickers })
     }
+}
+
+/// Turn any per-sticker values (colours, labels) of an N×N×N cube by one move.
+pub fn turn<T: Copy>(g: &Geometry, m: &Move, stickers: &mut [T]) {
+    let mut moved: Vec<(u32, T)> = Vec::new();
+    for k in m.lo..=m.hi {
+        let pairs = g.quarter_turn(m.face, k);
+        for _ in 0..m.turns {
+            moved.clear();
+            moved.extend(
+                pairs
+                    .iter()
+                    .map(|&(from, to)| (to, stickers[from as usize])),
+            );
+            for &(to, c) in &moved {
+                stickers[to as usize] = c;
+            }
+        }
+    }
+}
+
+/// Where each sticker comes from after `alg`: entry `to` is the sticker `from` whose
+/// place it takes.
+pub fn permutation(n: usize, alg: &Alg) -> Vec<usize> {
+    let g = Geometry::of(n);
+    let mut labels: Vec<usize> = (0..g.len()).collect();
+    for m in &alg.0 {
+        turn(g, m, &mut labels);
+    }
+    labels
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //!
 //! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
 
+pub mod centres;
 pub mod pocket;
 
 use crate::cube::Cube;
