@@ -289,7 +289,7 @@ fn colours_text(c: &[Face]) -> String {
 }
 
 /// Whether a permutation (piece at each slot) is odd.
-fn odd(perm: &[usize]) -> bool {
+pub(crate) fn odd(perm: &[usize]) -> bool {
     let mut seen = vec![false; perm.len()];
     let mut odd = false;
     for i in 0..perm.len() {
@@ -463,7 +463,11 @@ fn wing_name(slot: &crate::geometry::EdgeSlot) -> String {
 
 /// A wing's identity, kept by every turn: its two colours and its handedness (which
 /// side of the edge's middle it lies on, seen with the lower colour's face first).
-fn wing_identity(g: &Geometry, stickers: [usize; 2], c: [Face; 2]) -> (Face, Face, bool) {
+pub(crate) fn wing_identity(
+    g: &Geometry,
+    stickers: [usize; 2],
+    c: [Face; 2],
+) -> (Face, Face, bool) {
     let (a, b) = if c[0] < c[1] { (0, 1) } else { (1, 0) };
     let p = g.position[stickers[0]];
     let hand = det(g.normal[stickers[a]], g.normal[stickers[b]], p) > 0;

@@ -1,9 +1,12 @@
 //! Solvers for big cubes. Each answer is checked by applying it before it is returned.
 //!
 //! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
+//! - N = 4: [`revenge`], by reduction: [`centres`], [`pairing`], then the 3×3×3.
 
 pub mod centres;
+pub mod pairing;
 pub mod pocket;
+pub mod revenge;
 
 use crate::cube::Cube;
 use crate::moves::Alg;
@@ -15,8 +18,11 @@ pub enum SolveError {
     /// No turns reach the cube.
     #[error("{0}")]
     Unreachable(#[from] Invalidity),
+    /// A reduction stopped short (a bug; never printed as an answer).
+    #[error("internal error: {0}")]
+    Reduction(String),
     /// No solver for this size yet.
-    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2 is solved)")]
+    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2 and 4×4×4 are solved)")]
     NoSolver {
         /// The size.
         n: usize,
@@ -37,6 +43,7 @@ pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
     validity::check_named(&named)?;
     let alg = match cube.n() {
         2 => pocket::solve(&named),
+        4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
         n => return Err(SolveError::NoSolver { n }),
     };
     if cube.after(&alg).is_solved() {
