@@ -283,3 +283,31 @@ fn bench_solves_a_seeded_set_and_verifies_every_answer() {
     assert!(out.starts_with("222 random states: 30 cubes"), "{out}");
     assert!(out.contains("all verified"), "{out}");
 }
+
+#[test]
+fn a_4x4x4_is_solved_by_reduction_and_the_answer_verifies() {
+    let cube = sample("scrambled-444.txt");
+    let answer = success_stdout(&cubist(&["solve"], &[&cube]));
+    assert_eq!(answer.lines().count(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let moves = file(&dir, "answer.txt", &answer);
+    assert_eq!(
+        success_stdout(&cubist(&["verify"], &[&cube, &moves])),
+        "solved\n"
+    );
+}
+
+#[test]
+fn sizes_without_a_solver_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cube = file(
+        &dir,
+        "c.txt",
+        &success_stdout(&cubist(
+            &["scramble", "--puzzle", "555", "--seed", "1"],
+            &[],
+        )),
+    );
+    let err = failure_stderr(&cubist(&["solve"], &[&cube]), 2);
+    assert!(err.contains("no solver for the 5×5×5 yet"), "{err}");
+}
