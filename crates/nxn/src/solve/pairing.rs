@@ -17,23 +17,29 @@ use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
 use std::sync::OnceLock;
 
+/// Stickers of a 4×4×4 as face indices.
+type Stickers = [u8; 96];
+
 /// A move sequence with its sticker permutation (`perm[to] = from`).
 struct Step {
     alg: Alg,
-    perm: Vec<usize>,
+    perm: Vec<u8>,
 }
 
 impl Step {
     fn new(alg: Alg) -> Step {
-        let perm = permutation(4, &alg);
+        let perm = permutation(4, &alg).into_iter().map(|p| p as u8).collect();
         Step { alg, perm }
     }
 
-    fn apply(&self, stickers: &[Face]) -> Vec<Face> {
-        self.perm.iter().map(|&from| stickers[from]).collect()
+    fn apply(&self, stickers: &Stickers) -> Stickers {
+        let mut out = [0u8; 96];
+        for (o, &from) in out.iter_mut().zip(&self.perm) {
+            *o = stickers[usize::from(from)];
+        }
+        out
     }
 }
-
 fn outer_moves() -> Vec<Move> {
     Face::ALL
         .into_iter()
@@ -123,56 +129,114 @@ fn edges(g: &Geometry) -> Vec<([usize; 2], [usize; 2])> {
 }
 
 /// How many edges have their two wings alike.
-pub fn paired(cube_stickers: &[Face]) -> usize {
+pub fn paired(stickers: &[u8]) -> usize {
     static EDGES: OnceLock<Vec<([usize; 2], [usize; 2])>> = OnceLock::new();
     let edges = EDGES.get_or_init(|| edges(Geometry::of(4)));
     edges
         .iter()
-        .filter(|(a, b)| {
-            cube_stickers[a[0]] == cube_stickers[b[0]] && cube_stickers[a[1]] == cube_stickers[b[1]]
-        })
+        .filter(|(a, b)| stickers[a[0]] == stickers[b[0]] && stickers[a[1]] == stickers[b[1]])
         .count()
 }
 
-/// Moves that pair every edge of a 4×4×4 whose centres are solved and whose wings are an
-/// even permutation, keeping the centres; `None` when the steps find no way on.
-pub fn solve(cube: &Cube) -> Option<Alg> {
-    let mut stickers = cube.stickers().to_vec();
-    let mut moves = Vec::new();
-    let shallow: Vec<Step> = (0..=2).flat_map(setups).map(Step::new).collect();
-    let mut deep: Option<Vec<Step>> = None;
-    while paired(&stickers) < 12 {
-        let now = paired(&stickers);
-        let best = best_step(&stickers, &shallow, now).or_else(|| {
-            let deep = deep.get_or_insert_with(|| setups(3).into_iter().map(Step::new).collect());
-            best_step(&stickers, deep, now)
-        });
-        let best = best?;
-        stickers = best.2;
-        moves.extend(best.0 .0.iter().copied());
-        moves.extend(best.1 .0.iter().copied());
-    }
-    Some(Alg(moves))
+/// A cube on the way: its stickers, the moves that led there, its pairs.
+#[derive(Clone)]
+struct Node {
+    stickers: Stickers,
+    moves: Vec<Move>,
+    pairs: usize,
 }
 
-/// The setup and pairing sequence that pair the most edges (more than `now`), the
-/// shortest among those; with the stickers they leave.
-fn best_step(stickers: &[Face], setups: &[Step], now: usize) -> Option<(Alg, Alg, Vec<Face>)> {
-    let mut best: Option<(usize, usize, usize, usize, Vec<Face>)> = None;
+impl Node {
+    /// Moves so far plus a guess of those to come, a few a pair.
+    fn estimate(&self) -> usize {
+        self.moves.len() + COST_PER_PAIR * (12 - self.pairs)
+    }
+
+    /// The cube after `setup` and `step`.
+    fn child(&self, setup: &Step, step: &Step, stickers: Stickers, pairs: usize) -> Node {
+        let mut moves = self.moves.clone();
+        moves.extend(setup.alg.0.iter().copied());
+        moves.extend(step.alg.0.iter().copied());
+        Node {
+            stickers,
+            moves,
+            pairs,
+        }
+    }
+}
+
+/// Cubes kept at each step of the search.
+const BEAM: usize = 24;
+/// Children kept from each cube before the beam is chosen.
+const PER_NODE: usize = 12;
+/// The guessed cost of each edge still to pair.
+const COST_PER_PAIR: usize = 3;
+
+/// Every child of `node` through `setups` and one pairing sequence that pairs more.
+fn children(node: &Node, setups: &[Step]) -> Vec<Node> {
+    let mut out: Vec<(usize, usize, usize, Stickers, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
-        let set = s.apply(stickers);
+        let set = s.apply(&node.stickers);
         for (j, m) in macros().iter().enumerate() {
             let after = m.apply(&set);
             let p = paired(&after);
-            let len = s.alg.len() + m.alg.len();
-            if p > now
-                && best
-                    .as_ref()
-                    .is_none_or(|b| (p, std::cmp::Reverse(len)) > (b.0, std::cmp::Reverse(b.1)))
-            {
-                best = Some((p, len, i, j, after));
+            if p > node.pairs {
+                let len = node.moves.len() + s.alg.len() + m.alg.len();
+                out.push((len + COST_PER_PAIR * (12 - p), i, j, after, p));
             }
         }
     }
-    best.map(|(_, _, i, j, after)| (setups[i].alg.clone(), macros()[j].alg.clone(), after))
+    out.sort_by_key(|c| c.0);
+    out.truncate(PER_NODE);
+    out.into_iter()
+        .map(|(_, i, j, st, p)| node.child(&setups[i], &macros()[j], st, p))
+        .collect()
+}
+
+/// Moves that pair every edge of a 4×4×4 whose centres are solved and whose wings are
+/// an even permutation, keeping the centres; `None` when the search finds no way on.
+///
+/// A beam search over steps (a setup of at most one outer turn and a pairing sequence
+/// that pairs more edges), the cubes ranked by moves so far plus three a pair to come;
+/// a step no shallow setup gives is looked for behind setups of two and three turns.
+pub fn solve(cube: &Cube) -> Option<Alg> {
+    let mut start = [0u8; 96];
+    for (s, f) in start.iter_mut().zip(cube.stickers()) {
+        *s = f.index() as u8;
+    }
+    let shallow: Vec<Step> = (0..=1).flat_map(setups).map(Step::new).collect();
+    let mut beam = vec![Node {
+        pairs: paired(&start),
+        stickers: start,
+        moves: Vec::new(),
+    }];
+    let mut best: Option<Vec<Move>> = None;
+    while !beam.is_empty() {
+        let mut next: Vec<Node> = beam.iter().flat_map(|n| children(n, &shallow)).collect();
+        if next.is_empty() {
+            for depth in [2, 3] {
+                let deep: Vec<Step> = setups(depth).into_iter().map(Step::new).collect();
+                next = children(&beam[0], &deep);
+                if !next.is_empty() {
+                    break;
+                }
+            }
+        }
+        next.sort_by_key(Node::estimate);
+        let mut seen = std::collections::HashSet::new();
+        beam = Vec::with_capacity(BEAM);
+        for node in next {
+            if best.as_ref().is_some_and(|b| node.moves.len() >= b.len())
+                || !seen.insert(node.stickers)
+            {
+                continue;
+            }
+            if node.pairs == 12 {
+                best = Some(node.moves);
+            } else if beam.len() < BEAM {
+                beam.push(node);
+            }
+        }
+    }
+    best.map(Alg)
 }

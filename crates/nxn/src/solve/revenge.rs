@@ -19,7 +19,7 @@ use cubist_rubik::{Face, Facelets};
 
 /// Swaps the two wings of the UF edge, keeping the centres: an odd permutation of the
 /// wings.
-const OLL_PARITY: &str = "Rw U2 x Rw U2 Rw U2 Rw' U2 Lw U2 Rw' U2 Rw U2 Rw' U2 Rw'";
+const OLL_PARITY: &str = "Rw2 B2 U2 Lw U2 Rw' U2 Rw U2 F2 Rw F2 Lw' B2 Rw2";
 
 /// Swaps the edge pairs at UF and UB, keeping centres, corners and the other pairs.
 const PLL_PARITY: &str = "2R2 U2 2R2 U2 2U2 2R2 2U2";
@@ -73,9 +73,53 @@ fn reduced(cube: &Cube) -> Facelets {
     f
 }
 
+/// Whole-cube turns the reduction is tried from: each puts another pair of faces'
+/// centres first and another second, and the shortest answer is kept.
+const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
+
+/// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
+/// seen from each of [`VIEWS`], the shortest answer, its moves turned back to this
+/// view (so it holds no cube rotations).
+pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+    let mut best: Option<Alg> = None;
+    let mut last_error = None;
+    for view in VIEWS {
+        let turn = Alg::parse(view, 4).expect("a rotation");
+        let seen =
+            crate::validity::renamed(&cube.after(&turn)).map_err(|_| ReductionError::Reduced)?;
+        match solve_seen(&seen) {
+            Ok(alg) => {
+                let back = Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect());
+                if best.as_ref().is_none_or(|b| back.len() < b.len()) {
+                    best = Some(back);
+                }
+            }
+            Err(e) => last_error = Some(e),
+        }
+    }
+    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+}
+
+/// The move that does in the cube's own view what `m` does in the view `turn` shows:
+/// `turn m turn⁻¹`, a move of another face.
+fn unrotate(m: &Move, turn: &Alg) -> Move {
+    if turn.is_empty() {
+        return *m;
+    }
+    let mut conj = turn.clone();
+    conj.0.push(*m);
+    conj.0.extend(turn.inverse().0);
+    let want = crate::cube::permutation(4, &conj);
+    Face::ALL
+        .into_iter()
+        .map(|face| Move { face, ..*m })
+        .find(|c| crate::cube::permutation(4, &Alg(vec![*c])) == want)
+        .expect("a whole-cube turn maps faces to faces")
+}
+
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is
 /// reachable ([`crate::validity::renamed`], [`crate::validity::check_named`]).
-pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     let mut moves: Vec<Move> = Vec::new();
     let mut c = cube.clone();
     // Centres, from a cube whose wings they leave even.
@@ -163,7 +207,8 @@ mod tests {
     fn the_pll_parity_sequence_swaps_two_edge_pairs_and_nothing_else() {
         let c = Cube::solved(4).after(&Alg::parse(PLL_PARITY, 4).unwrap());
         assert!(centres::centres_solved(&c));
-        assert_eq!(pairing::paired(c.stickers()), 12);
+        let s: Vec<u8> = c.stickers().iter().map(|f| f.index() as u8).collect();
+        assert_eq!(pairing::paired(&s), 12);
         let three = reduced(&c).to_cubie().unwrap();
         assert_ne!(three.corner_parity(), three.edge_parity());
     }
@@ -182,6 +227,7 @@ mod tests {
             let named = crate::validity::renamed(&cube).unwrap();
             let alg = solve(&named).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
+            assert!(alg.0.iter().all(|m| m.kind == crate::moves::Kind::Layers), "{alg}");
             eprintln!("{} moves", alg.len());
         }
     }
