@@ -149,24 +149,6 @@ impl Stage {
         };
         cache::load_or_build(&spec, || self.build())
     }
-
-    /// Moves from `s` to the goal, one nearer each; the state reached.
-    fn solve(&self, table: &[u8], mut s: [u32; 3], out: &mut Vec<Move>) -> [u32; 3] {
-        loop {
-            let d = table[(self.index)(&s)];
-            if d == 0 || d == UNSEEN {
-                return s;
-            }
-            let Some((m, t)) = (0..self.moves.len())
-                .map(|m| (m, self.step(m, &s)))
-                .find(|(_, t)| table[(self.index)(t)] < d)
-            else {
-                return s;
-            };
-            out.push(self.moves[m]);
-            s = t;
-        }
-    }
 }
 
 fn outer() -> Vec<Move> {
@@ -257,41 +239,101 @@ fn stages() -> &'static Stages {
     })
 }
 
-/// The places holding each colour, as a mask.
-fn colour_mask(cube: &Cube, colours: &[Face]) -> u32 {
-    let places = &cube.geometry().centre_orbits[0];
-    places
-        .iter()
-        .enumerate()
-        .filter(|(_, &s)| colours.contains(&cube.stickers()[s]))
-        .fold(0, |acc, (p, _)| acc | 1 << p)
+/// The places holding each colour, as masks by face index.
+type Colours = [u32; 6];
+
+/// A stage's state: the masks it cares about.
+fn state_of(k: usize, c: &Colours) -> [u32; 3] {
+    let at = |f: Face| c[f.index()];
+    match k {
+        0 => [at(Face::U) | at(Face::D), 0, 0],
+        1 => [at(Face::L) | at(Face::R), 0, 0],
+        _ => [at(Face::U), at(Face::R), at(Face::F)],
+    }
 }
 
+/// Distance of a cube's centres from stage `k`'s goal.
+fn distance(st: &Stages, k: usize, c: &Colours) -> u8 {
+    st.tables[k][(st.stages[k].index)(&state_of(k, c))]
+}
+
+/// Up to `cap` shortest move sequences of stage `k` from `c`, each with the centres it
+/// leaves.
+fn optimal_paths(st: &Stages, k: usize, c: Colours, cap: usize) -> Vec<(Vec<Move>, Colours)> {
+    fn walk(
+        st: &Stages,
+        k: usize,
+        c: Colours,
+        path: &mut Vec<Move>,
+        cap: usize,
+        out: &mut Vec<(Vec<Move>, Colours)>,
+    ) {
+        let d = distance(st, k, &c);
+        if d == 0 {
+            out.push((path.clone(), c));
+            return;
+        }
+        let stage = &st.stages[k];
+        for (m, turn) in stage.turns.iter().enumerate() {
+            if out.len() >= cap {
+                return;
+            }
+            let next = c.map(|mask| turn.apply(mask));
+            if distance(st, k, &next) < d {
+                path.push(stage.moves[m]);
+                walk(st, k, next, path, cap, out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(st, k, c, &mut Vec::new(), cap, &mut out);
+    out
+}
+
+/// Shortest sequences of stage `k` kept from each cube, to choose the one that leaves
+/// the next stage least to do.
+const PATHS: usize = 64;
+
 /// Moves that bring every centre of a 4×4×4 home (its colours named with the DBL corner
-/// home; [`crate::validity::renamed`]), in three stages.
+/// home; [`crate::validity::renamed`]), in three stages, each as short as it can be;
+/// among the shortest ways through the first two stages, one that leaves the next
+/// stage the least to do.
 pub fn solve(cube: &Cube) -> Alg {
     let st = stages();
-    let mut moves = Vec::new();
-    let mut c = cube.clone();
-    for (k, (stage, table)) in st.stages.iter().zip(&st.tables).enumerate() {
-        // Each stage starts from the cube the stages before it left.
-        let start = match k {
-            0 => [colour_mask(&c, &UD), 0, 0],
-            1 => [colour_mask(&c, &LR), 0, 0],
-            _ => [
-                colour_mask(&c, &[Face::U]),
-                colour_mask(&c, &[Face::R]),
-                colour_mask(&c, &[Face::F]),
-            ],
-        };
-        let mut stage_moves = Vec::new();
-        stage.solve(table, start, &mut stage_moves);
-        for m in &stage_moves {
-            c.apply(m);
-        }
-        moves.extend(stage_moves);
+    let places = &cube.geometry().centre_orbits[0];
+    let mut start: Colours = [0; 6];
+    for (p, &s) in places.iter().enumerate() {
+        start[cube.stickers()[s].index()] |= 1 << p;
     }
-    Alg(moves)
+    // Stage 1's shortest ways, those leaving stage 2 the least.
+    let firsts = optimal_paths(st, 0, start, 4 * PATHS);
+    let least = firsts
+        .iter()
+        .map(|(_, c)| distance(st, 1, c))
+        .min()
+        .unwrap_or(0);
+    let mut best: Option<(u8, Vec<Move>, Vec<Move>, Colours)> = None;
+    for (first, c) in firsts
+        .iter()
+        .filter(|(_, c)| distance(st, 1, c) == least)
+        .take(PATHS / 2)
+    {
+        for (second, c2) in optimal_paths(st, 1, *c, PATHS) {
+            let d3 = distance(st, 2, &c2);
+            if best.as_ref().is_none_or(|b| d3 < b.0) {
+                best = Some((d3, first.clone(), second, c2));
+            }
+        }
+    }
+    let Some((_, first, second, c2)) = best else {
+        return Alg::default();
+    };
+    let third = optimal_paths(st, 2, c2, 1)
+        .pop()
+        .map(|p| p.0)
+        .unwrap_or_default();
+    Alg(first.into_iter().chain(second).chain(third).collect())
 }
 
 /// Whether every centre of a 4×4×4 shows its face's colour.

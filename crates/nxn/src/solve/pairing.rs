@@ -199,7 +199,9 @@ fn children(node: &Node, setups: &[Step]) -> Vec<Node> {
 /// A beam search over steps (a setup of at most one outer turn and a pairing sequence
 /// that pairs more edges), the cubes ranked by moves so far plus three a pair to come;
 /// a step no shallow setup gives is looked for behind setups of two and three turns.
-pub fn solve(cube: &Cube) -> Option<Alg> {
+/// Of the paired cubes found, the one with the fewest moves plus its `penalty` (the
+/// moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
+pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
     let mut start = [0u8; 96];
     for (s, f) in start.iter_mut().zip(cube.stickers()) {
         *s = f.index() as u8;
@@ -210,7 +212,7 @@ pub fn solve(cube: &Cube) -> Option<Alg> {
         stickers: start,
         moves: Vec::new(),
     }];
-    let mut best: Option<Vec<Move>> = None;
+    let mut best: Option<(usize, Vec<Move>)> = None;
     while !beam.is_empty() {
         let mut next: Vec<Node> = beam.iter().flat_map(|n| children(n, &shallow)).collect();
         if next.is_empty() {
@@ -226,17 +228,24 @@ pub fn solve(cube: &Cube) -> Option<Alg> {
         let mut seen = std::collections::HashSet::new();
         beam = Vec::with_capacity(BEAM);
         for node in next {
-            if best.as_ref().is_some_and(|b| node.moves.len() >= b.len())
-                || !seen.insert(node.stickers)
+            if best.as_ref().is_some_and(|b| node.moves.len() >= b.0) || !seen.insert(node.stickers)
             {
                 continue;
             }
             if node.pairs == 12 {
-                best = Some(node.moves);
+                let faces = node
+                    .stickers
+                    .iter()
+                    .map(|&f| Face::from_index(usize::from(f)))
+                    .collect();
+                let score = node.moves.len() + penalty(&Cube::from_stickers(4, faces));
+                if best.as_ref().is_none_or(|b| score < b.0) {
+                    best = Some((score, node.moves));
+                }
             } else if beam.len() < BEAM {
                 beam.push(node);
             }
         }
     }
-    best.map(Alg)
+    best.map(|b| Alg(b.1))
 }

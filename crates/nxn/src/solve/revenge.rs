@@ -148,16 +148,25 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
         }
     }
     c = cube.after(&Alg(moves.clone()));
-    let pairs = pairing::solve(&c).ok_or(ReductionError::Pairing)?;
+    let pll_parity = Alg::parse(PLL_PARITY, 4).expect("a sequence");
+    let penalty = |c: &Cube| {
+        reduced(c).to_cubie().map_or(0, |t| {
+            if t.corner_parity() != t.edge_parity() {
+                pll_parity.len()
+            } else {
+                0
+            }
+        })
+    };
+    let pairs = pairing::solve(&c, &penalty).ok_or(ReductionError::Pairing)?;
     c.apply_alg(&pairs);
     moves.extend(pairs.0);
     let mut three = reduced(&c)
         .to_cubie()
         .map_err(|_| ReductionError::Reduced)?;
     if three.corner_parity() != three.edge_parity() {
-        let fix = Alg::parse(PLL_PARITY, 4).expect("a sequence");
-        c.apply_alg(&fix);
-        moves.extend(fix.0);
+        c.apply_alg(&pll_parity);
+        moves.extend(pll_parity.0);
         three = reduced(&c)
             .to_cubie()
             .map_err(|_| ReductionError::Reduced)?;
@@ -227,7 +236,10 @@ mod tests {
             let named = crate::validity::renamed(&cube).unwrap();
             let alg = solve(&named).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
-            assert!(alg.0.iter().all(|m| m.kind == crate::moves::Kind::Layers), "{alg}");
+            assert!(
+                alg.0.iter().all(|m| m.kind == crate::moves::Kind::Layers),
+                "{alg}"
+            );
             eprintln!("{} moves", alg.len());
         }
     }
