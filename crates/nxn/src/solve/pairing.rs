@@ -51,30 +51,36 @@ fn outer_moves() -> Vec<Move> {
 fn macros() -> &'static [Step] {
     static MACROS: OnceLock<Vec<Step>> = OnceLock::new();
     MACROS.get_or_init(|| {
-        let mut inner: Vec<Alg> = Vec::new();
-        for side in [Face::R, Face::L, Face::F, Face::B] {
-            for t in 1..=3 {
-                for ud in [Face::U, Face::D] {
-                    for u in 1..=3 {
-                        let x = Move::face(side, t);
-                        inner.push(Alg(vec![x, Move::face(ud, u), x.inverse()]));
-                    }
-                }
-            }
-        }
-        for text in [
+        let solved = Cube::solved(4);
+        let mut out: Vec<Step> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let flips: Vec<Alg> = [
             "R U R' F R' F' R",
             "L' U' L F' L F L'",
             "R F' U R' F",
             "L' F U' L F'",
             "R' F R F'",
             "L F' L' F",
-        ] {
-            inner.push(Alg::parse(text, 4).expect("a sequence"));
-        }
-        let solved = Cube::solved(4);
-        let mut out: Vec<Step> = Vec::new();
-        for face in [Face::U, Face::D] {
+        ]
+        .iter()
+        .map(|t| Alg::parse(t, 4).expect("a sequence"))
+        .collect();
+        for face in Face::ALL {
+            // Outer turns around the wide turn's own axis: X Y X⁻¹, X across it.
+            let mut inner: Vec<Alg> = Vec::new();
+            for side in Face::ALL.into_iter().filter(|f| f.axis() != face.axis()) {
+                for t in 1..=3 {
+                    for along in Face::ALL.into_iter().filter(|f| f.axis() == face.axis()) {
+                        for u in 1..=3 {
+                            let x = Move::face(side, t);
+                            inner.push(Alg(vec![x, Move::face(along, u), x.inverse()]));
+                        }
+                    }
+                }
+            }
+            if face.axis() == Face::U.axis() {
+                inner.extend(flips.iter().cloned());
+            }
             for t in 1..=3 {
                 let w = Move::layers(face, 1, 2, t);
                 for a in &inner {
@@ -83,7 +89,11 @@ fn macros() -> &'static [Step] {
                     moves.push(w.inverse());
                     let alg = Alg(moves);
                     if super::centres::centres_solved(&solved.after(&alg)) {
-                        out.push(Step::new(alg));
+                        let step = Step::new(alg);
+                        // One sequence of each effect: the first is the shortest.
+                        if seen.insert(step.perm.clone()) {
+                            out.push(step);
+                        }
                     }
                 }
             }
@@ -128,11 +138,15 @@ fn edges(g: &Geometry) -> Vec<([usize; 2], [usize; 2])> {
         .collect()
 }
 
+/// The wing stickers of each edge, place 1 and place 2.
+fn edge_stickers() -> &'static [([usize; 2], [usize; 2])] {
+    static EDGES: OnceLock<Vec<([usize; 2], [usize; 2])>> = OnceLock::new();
+    EDGES.get_or_init(|| edges(Geometry::of(4)))
+}
+
 /// How many edges have their two wings alike.
 pub fn paired(stickers: &[u8]) -> usize {
-    static EDGES: OnceLock<Vec<([usize; 2], [usize; 2])>> = OnceLock::new();
-    let edges = EDGES.get_or_init(|| edges(Geometry::of(4)));
-    edges
+    edge_stickers()
         .iter()
         .filter(|(a, b)| stickers[a[0]] == stickers[b[0]] && stickers[a[1]] == stickers[b[1]])
         .count()
@@ -174,22 +188,30 @@ const COST_PER_PAIR: usize = 3;
 
 /// Every child of `node` through `setups` and one pairing sequence that pairs more.
 fn children(node: &Node, setups: &[Step]) -> Vec<Node> {
-    let mut out: Vec<(usize, usize, usize, Stickers, usize)> = Vec::new();
+    let edges = edge_stickers();
+    let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
         let set = s.apply(&node.stickers);
         for (j, m) in macros().iter().enumerate() {
-            let after = m.apply(&set);
-            let p = paired(&after);
+            // Only the wings decide the pairs: look at them alone.
+            let at = |k: usize| set[usize::from(m.perm[k])];
+            let p = edges
+                .iter()
+                .filter(|(a, b)| at(a[0]) == at(b[0]) && at(a[1]) == at(b[1]))
+                .count();
             if p > node.pairs {
                 let len = node.moves.len() + s.alg.len() + m.alg.len();
-                out.push((len + COST_PER_PAIR * (12 - p), i, j, after, p));
+                out.push((len + COST_PER_PAIR * (12 - p), i, j, p));
             }
         }
     }
     out.sort_by_key(|c| c.0);
     out.truncate(PER_NODE);
     out.into_iter()
-        .map(|(_, i, j, st, p)| node.child(&setups[i], &macros()[j], st, p))
+        .map(|(_, i, j, p)| {
+            let after = macros()[j].apply(&setups[i].apply(&node.stickers));
+            node.child(&setups[i], &macros()[j], after, p)
+        })
         .collect()
 }
 

@@ -78,22 +78,27 @@ fn reduced(cube: &Cube) -> Facelets {
 const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`VIEWS`], the shortest answer, its moves turned back to this
-/// view (so it holds no cube rotations).
+/// seen from each of [`VIEWS`] (side by side), the shortest answer, its moves turned
+/// back to this view (so it holds no cube rotations).
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+    use rayon::prelude::*;
+    let answers: Vec<Result<Alg, ReductionError>> = VIEWS
+        .par_iter()
+        .map(|view| {
+            let turn = Alg::parse(view, 4).expect("a rotation");
+            let seen = crate::validity::renamed(&cube.after(&turn))
+                .map_err(|_| ReductionError::Reduced)?;
+            let alg = solve_seen(&seen)?;
+            Ok(Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect()))
+        })
+        .collect();
     let mut best: Option<Alg> = None;
     let mut last_error = None;
-    for view in VIEWS {
-        let turn = Alg::parse(view, 4).expect("a rotation");
-        let seen =
-            crate::validity::renamed(&cube.after(&turn)).map_err(|_| ReductionError::Reduced)?;
-        match solve_seen(&seen) {
-            Ok(alg) => {
-                let back = Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect());
-                if best.as_ref().is_none_or(|b| back.len() < b.len()) {
-                    best = Some(back);
-                }
-            }
+    // The first shortest in the views' order, whichever finished first.
+    for answer in answers {
+        match answer {
+            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
+            Ok(_) => {}
             Err(e) => last_error = Some(e),
         }
     }
