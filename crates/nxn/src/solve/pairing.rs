@@ -1,13 +1,12 @@
 //! Pairing the 4×4×4's edges once its centres are solved: the two wings of each edge
 //! brought together, the centres kept.
 //!
-//! Each step tries every setup of up to two outer turns (three when none of those
-//! helps) followed by one pairing sequence, and keeps the one that pairs most edges,
-//! the shortest among those. A pairing sequence is `W A W⁻¹`: a wide turn of U or D
-//! (which moves the upper or lower wings of the middle layer's edges and the side
-//! centres) around outer turns `A` that put another edge in its way (`R U R'`, the
-//! flip `R U R' F R' F' R`, the last-two-edges `R F' U R' F`, …); only those that
-//! leave solved centres solved are kept. Every such sequence is an even permutation
+//! A step is a setup of outer turns and one pairing sequence `W A W⁻¹`: a wide turn
+//! (which moves one row of wings and centres around its axis) around outer turns `A`
+//! that put another edge in its way (`R U R'`, and around U the flip
+//! `R U R' F R' F' R` and the last-two-edges `R F' U R' F`, …); only sequences that
+//! leave solved centres solved are kept, one of each effect. A beam search over steps
+//! finds a short way to all twelve pairs. Every such sequence is an even permutation
 //! of the wings, so the wings' parity must be made even before (see
 //! [`super::revenge`]).
 
