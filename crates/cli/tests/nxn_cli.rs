@@ -311,3 +311,22 @@ fn sizes_without_a_solver_say_so() {
     let err = failure_stderr(&cubist(&["solve"], &[&cube]), 2);
     assert!(err.contains("no solver for the 5×5×5 yet"), "{err}");
 }
+
+#[test]
+fn a_solved_cube_in_any_orientation_gets_an_empty_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [2, 4] {
+        let solved = cubist_nxn::Cube::solved(n);
+        let turned = solved.after(&cubist_nxn::Alg::parse("x y", n).unwrap());
+        let cubes = file(
+            &dir,
+            "solved.txt",
+            &format!("{}\n{}\n", solved.to_letters(), turned.to_letters()),
+        );
+        assert_eq!(
+            success_stdout(&cubist(&["solve"], &[&cubes])),
+            "\n\n",
+            "N = {n}"
+        );
+    }
+}

@@ -234,6 +234,18 @@ mod tests {
     }
 
     #[test]
+    fn cubes_already_reduced_or_solved_are_solved_too() {
+        for moves in ["", "x y", "R U F' D2", "Rw", "2R U2 2R'", "Uw R U R' Uw'"] {
+            let cube = Cube::solved(4).after(&Alg::parse(moves, 4).unwrap());
+            let alg = solve(&crate::validity::renamed(&cube).unwrap()).unwrap();
+            assert!(cube.after(&alg).is_solved(), "{moves}: {alg}");
+            if moves.is_empty() || moves == "x y" {
+                assert!(alg.is_empty(), "{moves}: {alg}");
+            }
+        }
+    }
+
+    #[test]
     fn scrambles_are_reduced_and_solved() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
         for _ in 0..10 {
