@@ -16,6 +16,7 @@ pub use geometry::Geometry;
 pub use moves::{Alg, Kind, Metric, Move, MoveError};
 pub mod format;
 pub mod scramble;
+pub mod simplify;
 pub mod validity;
 
 pub use format::{

@@ -183,7 +183,7 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
         cubist_rubik::solve::two_phase::solve(&three, &cubist_rubik::solve::Options::default())
             .map_err(|e| ReductionError::ThreeByThree(e.to_string()))?;
     moves.extend(finish.moves.0.iter().map(|m| Move::face(m.face, m.turns)));
-    Ok(merged(moves))
+    Ok(crate::simplify::simplify(&merged(moves), 4))
 }
 
 /// Moves with turns of the same layers in a row merged (and dropped when they cancel).
