@@ -1,12 +1,12 @@
 //! Reading the input text (a file or standard input) and deciding which puzzle it is.
 
 use anyhow::{bail, Context, Result};
-use clap::ValueEnum;
 use std::io::Read;
 use std::path::Path;
 
-/// Which puzzle an input holds; `Auto` detects it from the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+/// Which puzzle an input holds; `Auto` detects it from the text. (`--puzzle` reads it
+/// as `crate::puzzles::nxn::choice` says.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PuzzleChoice {
     /// Detect from the text: 100 or more digits is a digit cube (a 3×3×3 has at most
     /// 54), anything else a 3×3×3.
@@ -15,8 +15,9 @@ pub enum PuzzleChoice {
     /// The 9×9×9 digit cube.
     Cubular,
     /// The Rubik's Cube.
-    #[value(name = "333")]
     Rubik,
+    /// An N×N×N cube other than the 3×3×3 (`222`, `444`, …).
+    Big(usize),
 }
 
 /// The puzzle an input was found to hold: the server's own type, so that the command
@@ -192,7 +193,7 @@ pub fn detect(text: &str, choice: PuzzleChoice) -> Puzzle {
     let choice = match choice {
         PuzzleChoice::Auto => Choice::Auto,
         PuzzleChoice::Cubular => Choice::Cubular,
-        PuzzleChoice::Rubik => Choice::Rubik,
+        PuzzleChoice::Rubik | PuzzleChoice::Big(_) => Choice::Rubik,
     };
     detect(text, choice)
 }

@@ -12,6 +12,9 @@ pub type ApplyArgs = CubeAndMoves;
 /// Run `cubist apply`.
 pub fn run(args: &ApplyArgs) -> Result<ExitCode> {
     let (puzzle, cube, moves) = args.read()?;
+    if let Some(n) = puzzles::nxn::size(&cube.text, args.puzzle) {
+        return puzzles::nxn::apply(&cube, args.input.as_deref(), &moves, n);
+    }
     match puzzle {
         Puzzle::Cubular => puzzles::cubular::apply(&cube, args.input.as_deref(), &moves),
         Puzzle::Rubik => puzzles::rubik::apply(&cube, args.input.as_deref(), &moves),

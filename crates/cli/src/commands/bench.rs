@@ -47,15 +47,16 @@ pub struct BenchArgs {
 }
 
 /// The puzzles `cubist bench` can measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BenchPuzzle {
     /// Both puzzles.
     All,
     /// The digit cube.
     Cubular,
     /// The Rubik's Cube.
-    #[value(name = "333")]
     Rubik,
+    /// An N×N×N cube other than the 3×3×3.
+    Big(usize),
 }
 
 /// The digit cube's bench sets.
@@ -77,9 +78,12 @@ pub enum CubularSet {
 
 /// Run `cubist bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    if let BenchPuzzle::Big(n) = args.puzzle {
+        return puzzles::nxn::bench(args, n);
+    }
     // An option of the other puzzle's bench is refused, not silently ignored.
     let other: &[(&str, bool)] = match args.puzzle {
-        BenchPuzzle::All => &[],
+        BenchPuzzle::All | BenchPuzzle::Big(_) => &[],
         BenchPuzzle::Cubular => &[
             ("--method", args.method.is_some()),
             ("--optimal", args.optimal.is_some()),

@@ -23,6 +23,9 @@ pub struct CheckArgs {
 /// Run `cubist check`: prints `valid <puzzle> (<format>)`, or fails with the reason.
 pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
+        return puzzles::nxn::check(&input, args.input.as_deref(), n);
+    }
     match input::detect(&input.text, args.puzzle) {
         Puzzle::Cubular => puzzles::cubular::check(&input, args.input.as_deref()),
         Puzzle::Rubik => puzzles::rubik::check(&input, args.input.as_deref()),

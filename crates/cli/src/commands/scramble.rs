@@ -2,7 +2,7 @@
 
 use crate::puzzles;
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::process::ExitCode;
 
 /// Arguments of `cubist scramble`.
@@ -32,13 +32,14 @@ pub struct ScrambleArgs {
 pub const MAX_MOVES: u64 = 1_000_000;
 
 /// The puzzles `cubist scramble` can make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScramblePuzzle {
     /// The 9×9×9 digit cube.
     Cubular,
     /// The Rubik's Cube.
-    #[value(name = "333")]
     Rubik,
+    /// An N×N×N cube other than the 3×3×3.
+    Big(usize),
 }
 
 /// Run `cubist scramble`.
@@ -46,5 +47,6 @@ pub fn run(args: &ScrambleArgs) -> Result<ExitCode> {
     match args.puzzle {
         ScramblePuzzle::Cubular => puzzles::cubular::scramble(args),
         ScramblePuzzle::Rubik => puzzles::rubik::scramble(args),
+        ScramblePuzzle::Big(n) => puzzles::nxn::scramble(args, n),
     }
 }

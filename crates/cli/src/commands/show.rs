@@ -53,6 +53,9 @@ impl ColorChoice {
 /// Run `cubist show`.
 pub fn run(args: &ShowArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
+        return puzzles::nxn::show(args, &input, n);
+    }
     match input::detect(&input.text, args.puzzle) {
         Puzzle::Cubular => puzzles::cubular::show(args, &input),
         Puzzle::Rubik => puzzles::rubik::show(args, &input),

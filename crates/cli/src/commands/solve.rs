@@ -113,6 +113,9 @@ pub enum Notation {
 /// Run `cubist solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
+        return puzzles::nxn::solve(args, &input, n);
+    }
     let puzzle = input::detect(&input.text, args.puzzle);
     other_puzzles_options(args, puzzle)?;
     match puzzle {

@@ -12,6 +12,9 @@ pub type VerifyArgs = CubeAndMoves;
 /// Run `cubist verify`.
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let (puzzle, cube, moves) = args.read()?;
+    if let Some(n) = puzzles::nxn::size(&cube.text, args.puzzle) {
+        return puzzles::nxn::verify(&cube, args.input.as_deref(), &moves, n);
+    }
     match puzzle {
         Puzzle::Cubular => puzzles::cubular::verify(&cube, args.input.as_deref(), &moves),
         Puzzle::Rubik => puzzles::rubik::verify(&cube, args.input.as_deref(), &moves),

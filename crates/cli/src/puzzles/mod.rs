@@ -2,5 +2,6 @@
 //! puzzle crates, and their results into output. Commands dispatch here.
 
 pub mod cubular;
+pub mod nxn;
 pub mod rubik;
 pub mod rubik_solve;

@@ -1,0 +1,397 @@
+//! Big-cube text formats (SPEC §2.8): facelet strings of 6N² letters, colour nets of 3N
+//! rows and JSON colour arrays of N×N faces; detection, reading into [`Sheet`]s of
+//! symbols, and writing any cube back the way its input was written.
+//!
+//! Reading goes text → [`Sheet`] (malformed text is a [`FormatError`], exit 2) →
+//! [`ParsedCube`] (colours named by faces and checked reachable, else an
+//! [`Invalidity`], exit 1).
+
+mod arrays;
+mod facelets;
+mod net;
+
+use crate::cube::Cube;
+use crate::geometry::{MAX_N, MIN_N};
+use crate::validity::{self, Invalidity};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How a cube is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// 6N² letters, faces U R F D L B, each row by row; one cube per line.
+    Facelets,
+    /// 3N rows: U; L F R B side by side; D.
+    Net,
+    /// JSON `[U, L, F, R, B, D]`, each face N rows of N integers 0..5 or strings.
+    Arrays,
+}
+
+impl Format {
+    /// The name `--input` takes and messages print.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Facelets => "facelets",
+            Format::Net => "net",
+            Format::Arrays => "arrays",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = FormatError;
+    /// The names of [`Format::name`] and the aliases the 3×3×3 accepts, in any case.
+    fn from_str(s: &str) -> Result<Format, FormatError> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "facelets" | "facelet" | "facelet-string" | "kociemba" => Ok(Format::Facelets),
+            "net" | "colour-net" | "color-net" => Ok(Format::Net),
+            "arrays" | "array" | "colour-arrays" | "color-arrays" | "json" => Ok(Format::Arrays),
+            _ => Err(FormatError::new(
+                0,
+                format!("unknown input format {s:?} for a big cube"),
+                "facelets, net or arrays",
+            )),
+        }
+    }
+}
+
+/// Malformed text: where, what was found and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{found}; expected {expected}", position(*.line, *.column))]
+pub struct FormatError {
+    /// 1-based line, 0 when the problem is not on one line.
+    pub line: usize,
+    /// 1-based column (in characters) when known.
+    pub column: Option<usize>,
+    /// What was found.
+    pub found: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+fn position(line: usize, column: Option<usize>) -> String {
+    match (line, column) {
+        (0, _) => String::new(),
+        (l, None) => format!("line {l}: "),
+        (l, Some(c)) => format!("line {l}, column {c}: "),
+    }
+}
+
+impl FormatError {
+    /// An error on `line` (0 for none).
+    pub fn new(line: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
+        FormatError {
+            line,
+            column: None,
+            found: found.into(),
+            expected: expected.into(),
+        }
+    }
+
+    /// The same error at a column.
+    pub fn at_column(mut self, column: usize) -> Self {
+        self.column = Some(column);
+        self
+    }
+}
+
+/// Why one cube of an input was rejected: malformed (exit 2) or well-formed but not
+/// reachable by turns (exit 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CubeError {
+    /// The text does not describe a cube.
+    #[error("{0}")]
+    Malformed(#[from] FormatError),
+    /// The stickers describe a cube no turns can reach.
+    #[error("{}{reason}", position(*.line, None))]
+    Unreachable {
+        /// 1-based line of a facelet string (0 for a net or arrays).
+        line: usize,
+        /// The named reason of SPEC §2.8.
+        reason: Invalidity,
+    },
+}
+
+impl CubeError {
+    /// Whether the text was well-formed and only the cube is impossible (exit 1).
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, CubeError::Unreachable { .. })
+    }
+}
+
+/// One cube as written: its size, format and the symbol of each sticker in
+/// facelet-string order, before the symbols are named by faces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// Layers per axis.
+    pub n: usize,
+    /// How it was written.
+    pub format: Format,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// The 6N² symbols.
+    pub symbols: Vec<String>,
+    /// Whether the symbols were JSON numbers.
+    pub numeric: bool,
+}
+
+/// A well-formed, reachable cube and how its input wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedCube {
+    /// How it was written.
+    pub format: Format,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// The symbol of each face, by [`Face::index`].
+    pub scheme: [String; 6],
+    /// Whether the symbols were JSON numbers.
+    pub numeric: bool,
+    /// The stickers, each named by its face.
+    pub cube: Cube,
+}
+
+impl ParsedCube {
+    /// `state` written as this cube's input was: same format, same symbols.
+    pub fn render(&self, state: &Cube) -> String {
+        let symbols: Vec<&str> = state
+            .stickers()
+            .iter()
+            .map(|f| self.scheme[f.index()].as_str())
+            .collect();
+        write(self.format, state.n(), &symbols, self.numeric)
+    }
+}
+
+/// Write 6N² symbols (facelet order) in `format`. No trailing newline.
+pub fn write(format: Format, n: usize, symbols: &[&str], numeric: bool) -> String {
+    match format {
+        Format::Facelets => symbols.concat(),
+        Format::Net => net::write(n, symbols),
+        Format::Arrays => arrays::write(n, symbols, numeric),
+    }
+}
+
+/// A size is one this crate models.
+fn size_ok(n: usize) -> bool {
+    (MIN_N..=MAX_N).contains(&n)
+}
+
+/// The N of a count of stickers that is 6N², if any.
+fn size_of_count(count: usize) -> Option<usize> {
+    let n = ((count / 6) as f64).sqrt().round() as usize;
+    (6 * n * n == count && size_ok(n)).then_some(n)
+}
+
+/// The size and format of a text that reads as a big cube other than a 3×3×3, if it
+/// does: a first line of 6N² letters (one run, or six runs of N²), 3N non-blank lines
+/// whose first row holds N letters and fourth-N row 4N, or JSON whose first face has
+/// N rows. Anything else is left to the 3×3×3's reader.
+pub fn detect(text: &str) -> Option<(usize, Format)> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = lines.first()?.trim();
+    if first.starts_with('[') {
+        let n = arrays::size(text)?;
+        return (n != 3).then_some((n, Format::Arrays));
+    }
+    let tokens: Vec<&str> = first.split_whitespace().collect();
+    let letters = |t: &str| t.chars().all(|c| c.is_ascii_alphabetic());
+    if tokens.iter().all(|t| letters(t)) {
+        let count: usize = tokens.iter().map(|t| t.len()).sum();
+        if let Some(n) = size_of_count(count) {
+            let runs =
+                tokens.len() == 1 || (tokens.len() == 6 && tokens.iter().all(|t| t.len() == n * n));
+            if n != 3 && runs {
+                return Some((n, Format::Facelets));
+            }
+        }
+    }
+    let n = lines.len() / 3;
+    let stickers = |l: &str| l.chars().filter(|c| !c.is_whitespace()).count();
+    if lines.len().is_multiple_of(3)
+        && n != 3
+        && size_ok(n)
+        && stickers(lines[0]) == n
+        && stickers(lines[n]) == 4 * n
+    {
+        return Some((n, Format::Net));
+    }
+    None
+}
+
+/// Read every cube of a text as sheets: of size `n` when given (else the size the text
+/// shows), in `format` when given (else the one detected). The outer error is a text
+/// holding no cube at all; each inner result is one cube (a facelet string per
+/// non-blank line; a net or arrays hold one).
+pub fn read_sheets(
+    text: &str,
+    format: Option<Format>,
+    n: Option<usize>,
+) -> Result<Vec<Result<Sheet, FormatError>>, FormatError> {
+    if let Some(n) = n.filter(|&n| !size_ok(n)) {
+        return Err(FormatError::new(
+            0,
+            format!("a {n}×{n}×{n}"),
+            format!("a cube of {MIN_N} to {MAX_N} layers"),
+        ));
+    }
+    let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty()) else {
+        return Err(FormatError::new(
+            0,
+            "the input is empty",
+            "a big cube: a facelet string, a colour net or colour arrays",
+        ));
+    };
+    let format = match format {
+        Some(f) => f,
+        None => match (detect(text), n) {
+            (Some((_, f)), _) => f,
+            (None, _) if first.starts_with('[') => Format::Arrays,
+            (None, Some(n)) if first.chars().filter(|c| !c.is_whitespace()).count() > 4 * n => {
+                Format::Facelets
+            }
+            (None, Some(_)) => Format::Net,
+            (None, None) => {
+                return Err(FormatError::new(
+                    0,
+                    "cannot tell the format",
+                    "a big cube: 6·N² letters, a net of 3·N rows or JSON colour arrays",
+                ))
+            }
+        },
+    };
+    match format {
+        Format::Facelets => Ok(facelets::read(text, n)),
+        Format::Net => Ok(vec![net::read(text, n)]),
+        Format::Arrays => Ok(vec![arrays::read(text, n)]),
+    }
+}
+
+/// Read every cube of a text (see [`read_sheets`]), name its colours by faces and check
+/// it is reachable.
+pub fn parse(
+    text: &str,
+    format: Option<Format>,
+    n: Option<usize>,
+) -> Result<Vec<Result<ParsedCube, CubeError>>, FormatError> {
+    Ok(read_sheets(text, format, n)?
+        .into_iter()
+        .map(|sheet| {
+            let sheet = sheet?;
+            let unreachable = |reason| CubeError::Unreachable {
+                line: if sheet.format == Format::Facelets {
+                    sheet.line
+                } else {
+                    0
+                },
+                reason,
+            };
+            let (scheme, cube) = validity::name_colours(&sheet).map_err(|e| match e {
+                validity::ColourError::Malformed(f) => CubeError::Malformed(f),
+                validity::ColourError::Unreachable(r) => unreachable(r),
+            })?;
+            validity::check_named(&cube).map_err(|r| unreachable(r.in_colours(&scheme)))?;
+            Ok(ParsedCube {
+                format: sheet.format,
+                line: sheet.line,
+                scheme,
+                numeric: sheet.numeric,
+                cube,
+            })
+        })
+        .collect())
+}
+
+/// The one cube of a text; an error when it holds none or several.
+pub fn parse_one(
+    text: &str,
+    format: Option<Format>,
+    n: Option<usize>,
+) -> Result<ParsedCube, CubeError> {
+    let mut cubes = parse(text, format, n)?;
+    if cubes.len() != 1 {
+        return Err(FormatError::new(0, format!("{} cubes", cubes.len()), "one cube").into());
+    }
+    cubes.remove(0)
+}
+
+/// Describe a count of stickers for messages: `53 stickers`.
+fn stickers(count: usize) -> String {
+    format!("{count} sticker{}", if count == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cubist_rubik::Face;
+
+    #[test]
+    fn detection_leaves_the_3x3x3_alone() {
+        assert_eq!(detect(&"U".repeat(54)), None);
+        assert_eq!(
+            detect("UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR"),
+            None
+        );
+        assert_eq!(
+            detect(&format!("{}\n{}", "U".repeat(54), "U".repeat(54))),
+            None
+        );
+        assert_eq!(detect("hello there"), None);
+    }
+
+    #[test]
+    fn detection_reads_the_size_from_the_text() {
+        assert_eq!(detect(&"U".repeat(24)), Some((2, Format::Facelets)));
+        assert_eq!(detect(&"U".repeat(96)), Some((4, Format::Facelets)));
+        let six: Vec<String> = (0..6).map(|_| "U".repeat(49)).collect();
+        assert_eq!(detect(&six.join(" ")), Some((7, Format::Facelets)));
+        let net = Cube::solved(5);
+        let text = ParsedCube {
+            format: Format::Net,
+            line: 1,
+            scheme: Face::ALL.map(|f| f.letter().to_string()),
+            numeric: false,
+            cube: net.clone(),
+        }
+        .render(&net);
+        assert_eq!(detect(&text), Some((5, Format::Net)));
+    }
+
+    #[test]
+    fn every_format_writes_what_it_reads() {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        for n in [2, 4, 5, 6] {
+            let cube = crate::scramble::random_moves(&mut rng, n, 30).1;
+            for format in [Format::Facelets, Format::Net, Format::Arrays] {
+                for numeric in [false, true] {
+                    if numeric && format != Format::Arrays {
+                        continue;
+                    }
+                    let scheme = if numeric {
+                        ["0", "1", "2", "3", "4", "5"].map(String::from)
+                    } else {
+                        ["W", "R", "G", "Y", "O", "B"].map(String::from)
+                    };
+                    let p = ParsedCube {
+                        format,
+                        line: 1,
+                        scheme,
+                        numeric,
+                        cube: cube.clone(),
+                    };
+                    let text = p.render(&cube);
+                    let back = parse_one(&text, None, None)
+                        .unwrap_or_else(|e| panic!("{format} {n}: {e}\n{text}"));
+                    assert_eq!(back.format, format);
+                    assert_eq!(back.render(&back.cube), text);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Solvers for big cubes. Each answer is checked by applying it before it is returned.
+//!
+//! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
+//! - N = 4: [`revenge`], by reduction: [`centres`], [`pairing`], then the 3×3×3.
+
+pub mod centres;
+pub mod pairing;
+pub mod pocket;
+pub mod revenge;
+
+use crate::cube::Cube;
+use crate::moves::Alg;
+use crate::validity::{self, Invalidity};
+
+/// Why a cube was not solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// No turns reach the cube.
+    #[error("{0}")]
+    Unreachable(#[from] Invalidity),
+    /// A reduction stopped short (a bug; never printed as an answer).
+    #[error("internal error: {0}")]
+    Reduction(String),
+    /// No solver for this size yet.
+    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2 and 4×4×4 are solved)")]
+    NoSolver {
+        /// The size.
+        n: usize,
+    },
+    /// A solver's answer did not solve the cube (a bug; never printed as an answer).
+    #[error("internal error: the {n}×{n}×{n} solver's answer {moves} does not solve the cube")]
+    Unverified {
+        /// The size.
+        n: usize,
+        /// The answer.
+        moves: String,
+    },
+}
+
+/// A solution for `cube` in WCA notation, checked by applying it.
+pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
+    let named = validity::renamed(cube)?;
+    validity::check_named(&named)?;
+    let alg = match cube.n() {
+        2 => pocket::solve(&named),
+        4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        n => return Err(SolveError::NoSolver { n }),
+    };
+    if cube.after(&alg).is_solved() {
+        Ok(alg)
+    } else {
+        Err(SolveError::Unverified {
+            n: cube.n(),
+            moves: alg.to_string(),
+        })
+    }
+}

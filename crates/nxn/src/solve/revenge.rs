@@ -1,0 +1,263 @@
+//! The 4×4×4 (Rubik's Revenge) by reduction: centres, then edge pairs, then the
+//! 3×3×3 it has become, finished by the project's two-phase solver.
+//!
+//! Two parities a 3×3×3 never shows are dealt with on the way. Every pairing sequence
+//! is an even permutation of the wings, and an odd one would end with one edge
+//! flipped (OLL parity); a wide quarter turn is odd on the wings, so when the centres'
+//! moves would leave the wings odd, one wide quarter turn goes first and the centres
+//! are solved from there (when none of the twelve does, a sequence that swaps one
+//! edge's wings and keeps the centres follows them). And the reduced cube may have its corners and edges of
+//! different permutation parity (PLL parity): a sequence that swaps two edge pairs and
+//! keeps everything else (`2R2 U2 2R2 U2 2U2 2R2 2U2`) mends it.
+
+use super::{centres, pairing};
+use crate::cube::Cube;
+use crate::geometry::Geometry;
+use crate::moves::{Alg, Move};
+use crate::validity::{odd, wing_identity};
+use cubist_rubik::{Face, Facelets};
+
+/// Swaps the two wings of the UF edge, keeping the centres: an odd permutation of the
+/// wings.
+const OLL_PARITY: &str = "Rw2 B2 U2 Lw U2 Rw' U2 Rw U2 F2 Rw F2 Lw' B2 Rw2";
+
+/// Swaps the edge pairs at UF and UB, keeping centres, corners and the other pairs.
+const PLL_PARITY: &str = "2R2 U2 2R2 U2 2U2 2R2 2U2";
+
+/// Why the reduction stopped (never for a reachable cube; reported, not printed as an
+/// answer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReductionError {
+    /// The pairing steps found no way on.
+    #[error("the edge pairing found no way on")]
+    Pairing,
+    /// The reduced cube is no 3×3×3 state.
+    #[error("the reduced cube is no 3×3×3 state")]
+    Reduced,
+    /// The two-phase solver failed.
+    #[error("the 3×3×3 solver failed: {0}")]
+    ThreeByThree(String),
+}
+
+/// Whether the wings are an odd permutation of their homes.
+fn wings_odd(cube: &Cube) -> bool {
+    let g = cube.geometry();
+    let orbit = &g.wings[0];
+    let homes: Vec<_> = orbit
+        .iter()
+        .map(|w| wing_identity(g, w.stickers, w.stickers.map(|k| g.face(k))))
+        .collect();
+    let perm: Vec<usize> = orbit
+        .iter()
+        .map(|w| {
+            let id = wing_identity(g, w.stickers, w.stickers.map(|k| cube.stickers()[k]));
+            homes.iter().position(|h| *h == id).unwrap_or(0)
+        })
+        .collect();
+    odd(&perm)
+}
+
+/// The 3×3×3 a reduced 4×4×4 stands for: its corners, one wing of each pair and one
+/// centre sticker of each face.
+fn reduced(cube: &Cube) -> Facelets {
+    let g = Geometry::of(4);
+    let at = [0, 1, 3];
+    let mut f = Facelets::solved();
+    for face in Face::ALL {
+        for r in 0..3 {
+            for c in 0..3 {
+                f.0[face.index() * 9 + r * 3 + c] = cube.stickers()[g.sticker(face, at[r], at[c])];
+            }
+        }
+    }
+    f
+}
+
+/// Whole-cube turns the reduction is tried from: each puts another pair of faces'
+/// centres first and another second, and the shortest answer is kept.
+const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
+
+/// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
+/// seen from each of [`VIEWS`] (side by side), the shortest answer, its moves turned
+/// back to this view (so it holds no cube rotations).
+pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+    use rayon::prelude::*;
+    let answers: Vec<Result<Alg, ReductionError>> = VIEWS
+        .par_iter()
+        .map(|view| {
+            let turn = Alg::parse(view, 4).expect("a rotation");
+            let seen = crate::validity::renamed(&cube.after(&turn))
+                .map_err(|_| ReductionError::Reduced)?;
+            let alg = solve_seen(&seen)?;
+            Ok(Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect()))
+        })
+        .collect();
+    let mut best: Option<Alg> = None;
+    let mut last_error = None;
+    // The first shortest in the views' order, whichever finished first.
+    for answer in answers {
+        match answer {
+            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
+            Ok(_) => {}
+            Err(e) => last_error = Some(e),
+        }
+    }
+    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+}
+
+/// The move that does in the cube's own view what `m` does in the view `turn` shows:
+/// `turn m turn⁻¹`, a move of another face.
+fn unrotate(m: &Move, turn: &Alg) -> Move {
+    if turn.is_empty() {
+        return *m;
+    }
+    let mut conj = turn.clone();
+    conj.0.push(*m);
+    conj.0.extend(turn.inverse().0);
+    let want = crate::cube::permutation(4, &conj);
+    Face::ALL
+        .into_iter()
+        .map(|face| Move { face, ..*m })
+        .find(|c| crate::cube::permutation(4, &Alg(vec![*c])) == want)
+        .expect("a whole-cube turn maps faces to faces")
+}
+
+/// A solution of a 4×4×4 whose colours are named with DBL home and which is
+/// reachable ([`crate::validity::renamed`], [`crate::validity::check_named`]).
+fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
+    let mut moves: Vec<Move> = Vec::new();
+    let mut c = cube.clone();
+    // Centres, from a cube whose wings they leave even.
+    let openings: Vec<Option<Move>> = std::iter::once(None)
+        .chain(
+            [Face::R, Face::U, Face::F, Face::L, Face::D, Face::B]
+                .into_iter()
+                .flat_map(|f| [1, 3].map(|t| Some(Move::layers(f, 1, 2, t)))),
+        )
+        .collect();
+    let even = openings.iter().find_map(|&o| {
+        let start = o.map_or_else(|| c.clone(), |m| c.after(&Alg(vec![m])));
+        let alg = centres::solve(&start);
+        (!wings_odd(&start.after(&alg))).then_some((o, alg))
+    });
+    match even {
+        Some((opening, centre_moves)) => {
+            moves.extend(opening);
+            moves.extend(centre_moves.0);
+        }
+        None => {
+            // Rare: every opening tried leaves the wings odd. Solve the centres as
+            // they are and flip one edge's wings, keeping the centres.
+            moves.extend(centres::solve(&c).0);
+            moves.extend(Alg::parse(OLL_PARITY, 4).expect("a sequence").0);
+        }
+    }
+    c = cube.after(&Alg(moves.clone()));
+    let pll_parity = Alg::parse(PLL_PARITY, 4).expect("a sequence");
+    let penalty = |c: &Cube| {
+        reduced(c).to_cubie().map_or(0, |t| {
+            if t.corner_parity() != t.edge_parity() {
+                pll_parity.len()
+            } else {
+                0
+            }
+        })
+    };
+    let pairs = pairing::solve(&c, &penalty).ok_or(ReductionError::Pairing)?;
+    c.apply_alg(&pairs);
+    moves.extend(pairs.0);
+    let mut three = reduced(&c)
+        .to_cubie()
+        .map_err(|_| ReductionError::Reduced)?;
+    if three.corner_parity() != three.edge_parity() {
+        c.apply_alg(&pll_parity);
+        moves.extend(pll_parity.0);
+        three = reduced(&c)
+            .to_cubie()
+            .map_err(|_| ReductionError::Reduced)?;
+    }
+    if !three.is_reachable() {
+        return Err(ReductionError::Reduced);
+    }
+    let finish =
+        cubist_rubik::solve::two_phase::solve(&three, &cubist_rubik::solve::Options::default())
+            .map_err(|e| ReductionError::ThreeByThree(e.to_string()))?;
+    moves.extend(finish.moves.0.iter().map(|m| Move::face(m.face, m.turns)));
+    Ok(crate::simplify::simplify(&merged(moves), 4))
+}
+
+/// Moves with turns of the same layers in a row merged (and dropped when they cancel).
+pub fn merged(moves: Vec<Move>) -> Alg {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for m in moves {
+        match out.last_mut() {
+            Some(l) if (l.face, l.lo, l.hi, l.kind) == (m.face, m.lo, m.hi, m.kind) => {
+                let t = (l.turns + m.turns) % 4;
+                if t == 0 {
+                    out.pop();
+                } else {
+                    l.turns = t;
+                }
+            }
+            _ => out.push(m),
+        }
+    }
+    Alg(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_oll_parity_sequence_keeps_the_centres_and_makes_the_wings_odd() {
+        let c = Cube::solved(4).after(&Alg::parse(OLL_PARITY, 4).unwrap());
+        assert!(centres::centres_solved(&c));
+        assert!(wings_odd(&c));
+    }
+
+    #[test]
+    fn the_pll_parity_sequence_swaps_two_edge_pairs_and_nothing_else() {
+        let c = Cube::solved(4).after(&Alg::parse(PLL_PARITY, 4).unwrap());
+        assert!(centres::centres_solved(&c));
+        let s: Vec<u8> = c.stickers().iter().map(|f| f.index() as u8).collect();
+        assert_eq!(pairing::paired(&s), 12);
+        let three = reduced(&c).to_cubie().unwrap();
+        assert_ne!(three.corner_parity(), three.edge_parity());
+    }
+
+    #[test]
+    fn merging_adds_turns_of_the_same_layers_and_drops_what_cancels() {
+        let moves = Alg::parse("R R Rw Rw' U2 U2 F", 4).unwrap().0;
+        assert_eq!(merged(moves).to_string(), "R2 F");
+    }
+
+    #[test]
+    fn cubes_already_reduced_or_solved_are_solved_too() {
+        for moves in ["", "x y", "R U F' D2", "Rw", "2R U2 2R'", "Uw R U R' Uw'"] {
+            let cube = Cube::solved(4).after(&Alg::parse(moves, 4).unwrap());
+            let alg = solve(&crate::validity::renamed(&cube).unwrap()).unwrap();
+            assert!(cube.after(&alg).is_solved(), "{moves}: {alg}");
+            if moves.is_empty() || moves == "x y" {
+                assert!(alg.is_empty(), "{moves}: {alg}");
+            }
+        }
+    }
+
+    #[test]
+    fn scrambles_are_reduced_and_solved() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+        for _ in 0..10 {
+            let (_, cube) = crate::scramble::random_moves(&mut rng, 4, 40);
+            let named = crate::validity::renamed(&cube).unwrap();
+            let alg = solve(&named).unwrap();
+            assert!(cube.after(&alg).is_solved(), "{alg}");
+            assert!(
+                alg.0.iter().all(|m| m.kind == crate::moves::Kind::Layers),
+                "{alg}"
+            );
+            eprintln!("{} moves", alg.len());
+        }
+    }
+}
