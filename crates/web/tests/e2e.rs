@@ -30,43 +30,45 @@ fn missing(e2e: &Path, chromium: &Path) -> Option<String> {
     None
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn viewer_solves_in_a_real_browser() {
-    let e2e = workspace().join("tests/e2e");
-    let chromium = std::env::var_os("CHROMIUM")
-        .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
-    let required = std::env::var("CUBIST_E2E").is_ok_and(|v| v == "1");
-    if let Some(why) = missing(&e2e, &chromium) {
-        assert!(!required, "CUBIST_E2E=1 but {why}");
-        eprintln!("note: browser test skipped: {why}");
-        return;
+cubist_testkit::browser_test! {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn viewer_solves_in_a_real_browser() {
+        let e2e = workspace().join("tests/e2e");
+        let chromium = std::env::var_os("CHROMIUM")
+            .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+        let required = std::env::var("CUBIST_E2E").is_ok_and(|v| v == "1");
+        if let Some(why) = missing(&e2e, &chromium) {
+            assert!(!required, "CUBIST_E2E=1 but {why}");
+            eprintln!("note: browser test skipped: {why}");
+            return;
+        }
+        // A generous budget: challenge-1 takes seconds, more on a busy machine.
+        let config = cubist_web::Config {
+            budget: std::time::Duration::from_secs(120),
+            ..Default::default()
+        };
+        let base = common::start(config).await;
+        let shots = std::env::var_os("CUBIST_SCREENSHOTS")
+            .map_or_else(|| workspace().join("target/e2e"), PathBuf::from);
+        let mut node = Command::new("node");
+        node.arg(e2e.join("viewer.e2e.mjs"))
+            .env("CUBIST_URL", &base)
+            .env("CUBIST_SCREENSHOTS", &shots)
+            .env("CHROMIUM", &chromium);
+        // The server answers on this runtime while node waits on a blocking thread.
+        let out = tokio::task::spawn_blocking(move || node.output())
+            .await
+            .expect("node runs")
+            .expect("node runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let errors = String::from_utf8_lossy(&out.stderr);
+        eprintln!("{text}{errors}");
+        assert!(
+            out.status.success(),
+            "the browser test failed:\n{text}{errors}"
+        );
+        assert!(shots.join("viewer.png").exists());
     }
-    // A generous budget: challenge-1 takes seconds, more on a busy machine.
-    let config = cubist_web::Config {
-        budget: std::time::Duration::from_secs(120),
-        ..Default::default()
-    };
-    let base = common::start(config).await;
-    let shots = std::env::var_os("CUBIST_SCREENSHOTS")
-        .map_or_else(|| workspace().join("target/e2e"), PathBuf::from);
-    let mut node = Command::new("node");
-    node.arg(e2e.join("viewer.e2e.mjs"))
-        .env("CUBIST_URL", &base)
-        .env("CUBIST_SCREENSHOTS", &shots)
-        .env("CHROMIUM", &chromium);
-    // The server answers on this runtime while node waits on a blocking thread.
-    let out = tokio::task::spawn_blocking(move || node.output())
-        .await
-        .expect("node runs")
-        .expect("node runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let errors = String::from_utf8_lossy(&out.stderr);
-    eprintln!("{text}{errors}");
-    assert!(
-        out.status.success(),
-        "the browser test failed:\n{text}{errors}"
-    );
-    assert!(shots.join("viewer.png").exists());
 }
 
 /// The page's own move simulation (crates/web/page/sim.mjs) against the worked examples
