@@ -98,7 +98,7 @@ pub(super) fn repaired(cube: &Cube, paths: Vec<Vec<Move>>) -> (Vec<Move>, Cube) 
     }
     // A few cells left: wider edits of the moves that turn them.
     if (1..=RESIDUE_FOR_RETUNE).contains(&work.misplaced()) {
-        let retuned = repair::run_retuned(cube.cells(), &beam_moves);
+        let retuned = repair::run_retuned(cube.cells(), &beam_moves, &|| false);
         let after = played(cube, &retuned);
         if after.misplaced() < work.misplaced() {
             (beam_moves, work) = (retuned, after);

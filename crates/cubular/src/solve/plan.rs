@@ -3,21 +3,21 @@
 //! 1. **First answer.** The undo strategy (`undo`) on the cube as given: beams that
 //!    undo a shallow scramble whole, then the finish of whatever they leave. About a
 //!    second on any cube; every later answer has to beat it.
-//! 2. **Symmetries.** The undo strategy on the cube seen through each of its eleven
-//!    other symmetries, on all cores: each breaks its ties differently and ends in
-//!    another answer. Cheap and sure, so they come before the long strategy.
-//! 3. **Annealing** (`anneal`), with all that is left, for a cube that looks like a
-//!    scramble of 30-100 moves (see [`ANNEALED_MISPLACED`]) whose answer so far is
-//!    longer than that scramble likely is: a pair of runs, one a core, each sequence
-//!    finished as a beam's path is, in every symmetry while time lasts, and its
-//!    detours taken out.
+//! 2. **Annealing** (`anneal`), for a cube that looks like a scramble of 30-100 moves
+//!    (see [`ANNEALED_MISPLACED`]) whose first answer is longer than that scramble
+//!    likely is: a pair of runs, one a core, each sequence finished as a beam's path
+//!    is, in every symmetry while time lasts, and its detours taken out.
+//! 3. **Symmetries.** The undo strategy on the cube seen through each of its eleven
+//!    other symmetries, on all cores, while the budget lasts: each breaks its ties
+//!    differently and ends in another answer.
 //! 4. **Passes** on the shortest answer: undos taken back, tangles cut out, runs
 //!    shortened (`polish`).
 //!
 //! The budget is work, time or both (see [`SolveOptions`]). A work unit is one undo run
 //! or a million annealing steps; work alone makes the answer the same on every machine.
-//! A work budget gives the symmetries one unit each and the annealing the rest. Every
-//! answer is checked by applying it before it counts.
+//! A work budget gives [`ANNEAL_SHARE`] of its units after the first answer to the
+//! annealing (when the cube gets it) and one to each symmetry; time alone is split the
+//! same way. Every answer is checked by applying it before it counts.
 
 use super::anneal::{self, likely_length, Annealed, Cooling, ANNEALED_MISPLACED};
 use super::polish::{loosened, polished};
@@ -35,6 +35,10 @@ use std::time::{Duration, Instant};
 
 /// Work of a solve given neither time nor work: the first answer and its passes.
 pub const DEFAULT_WORK: u64 = 1;
+/// Part of what the first answer leaves that goes to the annealing, when a cube gets
+/// it: a run of a few seconds, finished in every view, already beats the symmetries'
+/// answers on most such cubes; the symmetries get the rest.
+const ANNEAL_SHARE: f64 = 0.7;
 /// Annealing steps in one work unit.
 const STEPS_PER_UNIT: u64 = 1_000_000;
 /// Annealing runs made side by side (one a core on the machines this is built for):
@@ -43,6 +47,9 @@ const ANNEAL_RUNS: u64 = 2;
 /// A further undo run is begun under a time budget only while at least this many
 /// times the first one's time is left, so that it likely ends in time.
 const RUN_TIME_MARGIN: f64 = 1.5;
+/// Time kept at the end of a budget for the last passes (an untangling under way ends
+/// the round of edits it is in when stopped, which can take a second).
+const PASSES_RESERVE: Duration = Duration::from_millis(1500);
 /// Time kept for finishing the annealed sequences, in first answers' times.
 const FINISH_RESERVE: f64 = 2.0;
 /// Shortest time worth annealing for: a shorter run ends far from any undo.
@@ -60,8 +67,32 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let first_time = start.elapsed();
     best.offer(cube, first)?;
 
-    // 2. The symmetries, on all cores.
-    let (views, anneal_units) = split(budget.work);
+    // 2. Annealing, for a cube that looks like a scramble of at most about 100 moves
+    // whose first answer is longer than that scramble likely is. Under a time budget
+    // the runs get a share of the time and leave time for their finishes, which take
+    // about as long as the first answer each.
+    let anneals = ANNEALED_MISPLACED.contains(&cube.misplaced())
+        && best.len() > likely_length(cube.misplaced());
+    let (anneal_units, views) = split(budget.work, anneals);
+    let steps = anneal_units.map_or(u64::MAX, |u| u * STEPS_PER_UNIT / ANNEAL_RUNS);
+    let reserve = first_time.mul_f64(FINISH_RESERVE) + PASSES_RESERVE;
+    let until = budget.until(ANNEAL_SHARE, reserve);
+    if anneals
+        && steps > 0
+        && until.is_none_or(|end| end > Instant::now() + MIN_ANNEAL)
+        && !budget.cancel.is_cancelled()
+    {
+        let runs = annealing_runs(cube, steps, opts.seed, until, &budget, &best);
+        let answers: Vec<Vec<Move>> = runs
+            .par_iter()
+            .map(|found| finished_in_views(cube, &found.moves, &budget, &best))
+            .collect::<Result<_, _>>()?;
+        for answer in answers {
+            best.offer(cube, answer)?;
+        }
+    }
+
+    // 3. The symmetries, on all cores, while the budget lasts.
     let answers: Vec<Option<Vec<Move>>> = (1..=views)
         .into_par_iter()
         .map(|k| {
@@ -77,30 +108,15 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
         best.offer(cube, answer)?;
     }
 
-    // 3. Annealing, with what is left, for a cube that looks like a scramble of at
-    // most about 100 moves whose answer is still longer than that scramble likely is.
-    // Under a time budget the runs leave time for their finishes, which take about as
-    // long as the first answer each.
-    let steps = anneal_units.map_or(u64::MAX, |u| u * STEPS_PER_UNIT / ANNEAL_RUNS);
-    let until = budget.until(first_time.mul_f64(FINISH_RESERVE));
-    if ANNEALED_MISPLACED.contains(&cube.misplaced())
-        && best.len() > likely_length(cube.misplaced())
-        && steps > 0
-        && until.is_none_or(|end| end > Instant::now() + MIN_ANNEAL)
-        && !budget.cancel.is_cancelled()
-    {
-        let runs = annealing_runs(cube, steps, opts.seed, until, &budget, &best);
-        let answers: Vec<Vec<Move>> = runs
-            .par_iter()
-            .map(|found| finished_in_views(cube, &found.moves, &budget, &best))
-            .collect::<Result<_, _>>()?;
-        for answer in answers {
-            best.offer(cube, answer)?;
-        }
-    }
-
-    // 4. The passes, on the shortest answer.
-    let moves = loosened(cube, &best.take(), &budget.cancel);
+    // 4. The passes, on the shortest answer; the untangling stops early enough for a
+    // round under way to end within the budget.
+    let passes = budget.cancel.child(
+        budget
+            .cancel
+            .remaining()
+            .map(|left| left.saturating_sub(PASSES_RESERVE)),
+    );
+    let moves = loosened(cube, &best.take(), Some(&passes));
     let check = played(cube, &moves);
     if !check.is_solved() {
         return Err(SolveError::NotVerified(check.misplaced()));
@@ -151,24 +167,29 @@ impl Budget {
                 .is_none_or(|left| left >= took.mul_f64(RUN_TIME_MARGIN))
     }
 
-    /// The instant by which a stage given the time left, less `reserve` for what must
-    /// follow it, should end (`None`: no time budget).
-    fn until(&self, reserve: Duration) -> Option<Instant> {
+    /// The instant by which a stage given `share` of the time left, less `reserve` for
+    /// what must follow it, should end (`None`: no time budget).
+    fn until(&self, share: f64, reserve: Duration) -> Option<Instant> {
         let left = self.cancel.remaining()?.saturating_sub(reserve);
-        Some(Instant::now() + left)
+        Some(Instant::now() + left.mul_f64(share))
     }
 }
 
-/// How a work budget (`None`: a time budget alone) is spent after the first answer:
-/// the symmetries' runs, one unit each, and the annealing's units (`None`: as many as
-/// time allows).
-fn split(work: Option<u64>) -> (usize, Option<u64>) {
+/// How a work budget (`None`: a time budget alone) is spent after the first answer,
+/// when the cube `anneals` or not: the annealing's units ([`ANNEAL_SHARE`] of them;
+/// `None`: as many as time allows) and the symmetries' runs, one unit each.
+fn split(work: Option<u64>, anneals: bool) -> (Option<u64>, usize) {
+    let views = SYMMETRIES as u64 - 1;
     match work {
-        None => (SYMMETRIES - 1, None),
+        None => (None, views as usize),
         Some(w) => {
             let left = w.saturating_sub(1);
-            let views = left.min(SYMMETRIES as u64 - 1);
-            (views as usize, Some(left - views))
+            let units = if anneals {
+                (left as f64 * ANNEAL_SHARE).round() as u64
+            } else {
+                0
+            };
+            (Some(units), (left - units).min(views) as usize)
         }
     }
 }
@@ -221,7 +242,7 @@ fn finished_in_views(
     let began = Instant::now();
     let mut shortest = None;
     for (k, symmetry) in symmetries().iter().enumerate() {
-        if k > 0 && !budget.has_time_for(began.elapsed() / k as u32) {
+        if k > 0 && !budget.has_time_for(began.elapsed() / k as u32 + PASSES_RESERVE) {
             break;
         }
         let ctx = Ctx {
@@ -235,7 +256,7 @@ fn finished_in_views(
         keep_shorter(&mut shortest, polished(cube, back));
     }
     let moves = shortest.expect("the first view is always finished");
-    Ok(loosened(cube, &moves, &budget.cancel))
+    Ok(loosened(cube, &moves, None))
 }
 
 /// The shortest answer so far, shared by the strategies for their progress reports.
@@ -369,23 +390,24 @@ mod tests {
     }
 
     #[test]
-    fn a_work_budget_goes_to_the_symmetries_first_and_the_rest_to_annealing() {
-        assert_eq!(split(None), (SYMMETRIES - 1, None));
-        assert_eq!(split(Some(1)), (0, Some(0)));
-        assert_eq!(split(Some(5)), (4, Some(0)));
-        assert_eq!(split(Some(12)), (11, Some(0)));
-        assert_eq!(split(Some(30)), (11, Some(18)));
+    fn a_work_budget_goes_to_the_annealing_first_and_the_rest_to_the_symmetries() {
+        assert_eq!(split(None, true), (None, SYMMETRIES - 1));
+        assert_eq!(split(Some(1), true), (Some(0), 0));
+        assert_eq!(split(Some(11), true), (Some(7), 3));
+        assert_eq!(split(Some(41), true), (Some(28), 11));
+        assert_eq!(split(Some(5), false), (Some(0), 4));
+        assert_eq!(split(Some(30), false), (Some(0), 11));
     }
 
     #[test]
-    fn a_cube_left_long_by_the_symmetries_is_annealed() {
-        // A 60-move scramble whose answers stay longer than its likely length.
+    fn a_cube_whose_first_answer_is_long_is_annealed() {
+        // A 60-move scramble whose first answer is longer than its likely length.
         let cube = seeded_scramble(2, 60);
         assert!(ANNEALED_MISPLACED.contains(&cube.misplaced()));
         let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = reports.clone();
         let opts = SolveOptions {
-            work: Some(14),
+            work: Some(4),
             progress: Some(Arc::new(move |p: &Progress| {
                 sink.lock().unwrap().push(p.stage)
             })),

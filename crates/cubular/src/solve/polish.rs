@@ -7,14 +7,16 @@ use crate::moves::Move;
 use cubist_search::Cancel;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
-/// [`takeback`], milliseconds) and tangles cut out and mended (see [`untangle`],
-/// seconds, until `cancel` stops it), the rest shortened, while that helps. Never
+/// [`takeback`], milliseconds) and, given a token, tangles cut out and mended until it
+/// stops them (see [`untangle`], seconds), the rest shortened, while that helps. Never
 /// longer than `moves`.
-pub(super) fn loosened(cube: &Cube, moves: &[Move], cancel: &Cancel) -> Vec<Move> {
+pub(super) fn loosened(cube: &Cube, moves: &[Move], untangle: Option<&Cancel>) -> Vec<Move> {
     let mut best = moves.to_vec();
     loop {
-        let next = takeback::take_back(cube.cells(), &SOLVED, &best);
-        let next = untangle::untangle(cube.cells(), &next, cancel);
+        let mut next = takeback::take_back(cube.cells(), &SOLVED, &best);
+        if let Some(cancel) = untangle {
+            next = untangle::untangle(cube.cells(), &next, cancel);
+        }
         if next.len() >= best.len() {
             return best;
         }

@@ -489,10 +489,15 @@ pub fn double_insertion(start: &[u8; CELLS], path: &[Move], firsts: usize) -> Op
 /// Improve `path` (moves played on `start`) by single edits while any helps; returns
 /// the edited path, which never leaves more cells misplaced than `path` does.
 pub fn run(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
+    run_until(start, path, &|| false)
+}
+
+/// [`run`], ending after the round under way once `stop` says so.
+fn run_until(start: &[u8; CELLS], path: &[Move], stop: &dyn Fn() -> bool) -> Vec<Move> {
     let mut best = path.to_vec();
     let mut best_mis = misplaced_after(start, &best);
     for _ in 0..ROUNDS {
-        if best_mis == 0 {
+        if best_mis == 0 || stop() {
             break;
         }
         let played = Played::new(start, &best);
@@ -583,16 +588,17 @@ fn retune(played: &Played, now: usize) -> Option<Vec<Move>> {
 }
 
 /// [`run`] as far as it goes, then while the path leaves cells a wider edit of the
-/// moves that turn them ([`retune`]) followed by [`run`] again, until neither helps.
-pub fn run_retuned(start: &[u8; CELLS], path: &[Move]) -> Vec<Move> {
-    let mut best = run(start, path);
+/// moves that turn them ([`retune`]) followed by [`run`] again, until neither helps or
+/// `stop` says so (checked between rounds of edits).
+pub fn run_retuned(start: &[u8; CELLS], path: &[Move], stop: &dyn Fn() -> bool) -> Vec<Move> {
+    let mut best = run_until(start, path, stop);
     loop {
         let played = Played::new(start, &best);
-        if played.misplaced == 0 {
+        if played.misplaced == 0 || stop() {
             return best;
         }
         match retune(&played, played.misplaced) {
-            Some(q) => best = run(start, &q),
+            Some(q) => best = run_until(start, &q, stop),
             None => return best,
         }
     }
@@ -1076,7 +1082,7 @@ mod tests {
         cube.apply_all(&scramble);
         let start = cube.cells();
         assert_eq!(misplaced_after(start, &slipped), 6);
-        let greedy = run_retuned(start, &slipped);
+        let greedy = run_retuned(start, &slipped, &|| false);
         assert_eq!(misplaced_after(start, &greedy), 6);
         let edited = edit_beam(start, &slipped, 256, 5, 24_000_000);
         assert_eq!(misplaced_after(start, &edited), 0);

@@ -82,7 +82,7 @@ fn shortened(start: &[u8; CELLS], path: &[Move], cancel: &Cancel) -> Option<Vec<
             if repair::misplaced_after(start, &rest) > MOST_LEFT {
                 return None;
             }
-            let mended = repair::run_retuned(start, &rest);
+            let mended = repair::run_retuned(start, &rest, &|| cancel.is_cancelled());
             (mended.len() < path.len() && repair::misplaced_after(start, &mended) == 0)
                 .then_some(mended)
         })
