@@ -44,9 +44,12 @@ const STEPS_PER_UNIT: u64 = 1_000_000;
 /// Annealing runs made side by side (one a core on the machines this is built for):
 /// the best of two runs is much better than one, as a run's end varies widely.
 const ANNEAL_RUNS: u64 = 2;
-/// A further undo run is begun under a time budget only while at least this many
-/// times the first one's time is left, so that it likely ends in time.
-const RUN_TIME_MARGIN: f64 = 1.5;
+/// A further run is begun under a time budget only while this many times its expected
+/// time (at least [`SHORTEST_RUN`]) is left: runs on other views of a cube take up to
+/// twice as long as the first.
+const RUN_TIME_MARGIN: f64 = 2.0;
+/// The least a further run is expected to take, for [`RUN_TIME_MARGIN`].
+const SHORTEST_RUN: Duration = Duration::from_millis(700);
 /// Time kept at the end of a budget for the last passes (an untangling under way ends
 /// the round of edits it is in when stopped, which can take a second).
 const PASSES_RESERVE: Duration = Duration::from_millis(1500);
@@ -164,7 +167,7 @@ impl Budget {
             && self
                 .cancel
                 .remaining()
-                .is_none_or(|left| left >= took.mul_f64(RUN_TIME_MARGIN))
+                .is_none_or(|left| left >= took.max(SHORTEST_RUN).mul_f64(RUN_TIME_MARGIN))
     }
 
     /// The instant by which a stage given `share` of the time left, less `reserve` for
