@@ -12,9 +12,10 @@
 //! - [`Move`] is one block turn (block centre, [`Axis`], quarter turns), 3087 in all;
 //!   [`parse_moves`] and [`format_moves`] read and write move lists, [`Cube::apply`]
 //!   plays one, and [`scramble()`] makes seeded random cubes.
-//! - [`solve()`] takes a [`Cube`] and [`SolveOptions`] (an [`Effort`], an optional
-//!   time budget, a [`ProgressFn`]) and returns a verified [`Solution`] or a
-//!   [`SolveError`]. How it works is in `docs/cubular-solver.md`.
+//! - [`solve()`] takes a [`Cube`] and [`SolveOptions`] (a time or work budget, a seed, a
+//!   cancel token, a [`ProgressFn`]) and returns a verified [`Solution`], the shortest
+//!   its strategies found, or a [`SolveError`]. How it works is in
+//!   `docs/cubular-solver.md`.
 //! - [`symmetry`] holds the twelve reorderings of the axes that keep the solved cube
 //!   solved (used to solve a cube through each of them), and [`magic`] searches short
 //!   commutators that cycle a few cells.

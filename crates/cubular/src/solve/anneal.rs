@@ -16,20 +16,13 @@
 
 use super::bonds;
 use super::relocation::Relocation;
+use super::tuning::{
+    COLD, HOT, LONG_COLD, LONG_STEPS, MOST_SLOTS, PER_COST, PER_MOVE, REFILL_EVERY, SPARE_SLOTS,
+};
 use crate::cube::{Cube, CELLS, SOLVED};
 use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::ops::RangeInclusive;
-
-/// Misplaced cells of the cubes worth annealing: about the scrambles of 30-100 moves
-/// (fewer the beam undoes move by move; at most what one in ten 100-move scrambles
-/// leaves, 512 of 200; see [`DEPTHS`]).
-pub(super) const ANNEALED_MISPLACED: RangeInclusive<usize> = 250..=520;
-/// Slots beyond the scramble's likely length (see [`slots`]).
-const SPARE_SLOTS: usize = 10;
-/// The most slots: the scrambles this stage is for have at most 100 moves.
-const MOST_SLOTS: usize = 100;
 
 /// The median cells misplaced by random scrambles of 30, 40, ... 100 moves (200 of
 /// each; `scramble` from seeded `ChaCha8Rng`s). The spread is wide: 60-move
@@ -128,22 +121,8 @@ const CHECK_EVERY: u64 = 1 << 16;
 
 /// A slot that holds no move.
 pub(super) const NONE: u16 = u16::MAX;
-/// Points per unit of a misplaced cell's cost ([`cell_cost`], 4-10 and about 8 on
-/// average): about 4 points a cell.
-const PER_COST: f64 = 0.5;
 /// Largest cost of one cell: 3 plus 7 steps.
 const MAX_COST: usize = 10;
-/// Points per move played.
-const PER_MOVE: f64 = 1.0;
-/// One step in this many refills a slot.
-const REFILL_EVERY: u64 = 20;
-/// Temperature at the first step.
-const HOT: f64 = 3.0;
-/// Temperature at the last step of a short run (see [`Cooling::for_steps`]).
-const COLD: f64 = 0.3;
-/// Temperature at the last step of a long run: its sequence takes its shape while the
-/// temperature falls from 3 to about 1.5 and hardly changes below that.
-const LONG_COLD: f64 = 1.3;
 /// Gains a move can make in one slot, in cost: from all its cells' worst to their best.
 const GAINS: usize = 2 * MOVED * MAX_COST + 1;
 /// The index of gain 0 among the [`GAINS`].
@@ -168,9 +147,6 @@ pub(super) struct Cooling {
     /// Temperature at the last step: [`COLD`] or [`LONG_COLD`].
     pub cold: f64,
 }
-
-/// Steps from which a run is long and ends warm ([`LONG_COLD`]).
-const LONG_STEPS: u64 = 100_000_000;
 
 impl Cooling {
     /// A run of `steps` steps: one of [`LONG_STEPS`] or more cools to [`LONG_COLD`],

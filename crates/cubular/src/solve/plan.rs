@@ -19,8 +19,13 @@
 //! annealing (when the cube gets it) and one to each symmetry; time alone is split the
 //! same way. Every answer is checked by applying it before it counts.
 
-use super::anneal::{self, likely_length, Annealed, Cooling, ANNEALED_MISPLACED};
+use super::anneal::{self, likely_length, Annealed, Cooling};
 use super::polish::{loosened, polished};
+use super::tuning::ANNEALED_MISPLACED;
+use super::tuning::{
+    ANNEAL_RUNS, ANNEAL_SHARE, FINISH_RESERVE, MIN_ANNEAL, PASSES_RESERVE, RUN_TIME_MARGIN,
+    SHORTEST_RUN,
+};
 use super::undo::{finished, keep_shorter, undo};
 use super::Ctx;
 use super::{played, Progress, ProgressFn, RunOptions, Solution, SolveError, SolveOptions};
@@ -35,28 +40,8 @@ use std::time::{Duration, Instant};
 
 /// Work of a solve given neither time nor work: the first answer and its passes.
 pub const DEFAULT_WORK: u64 = 1;
-/// Part of what the first answer leaves that goes to the annealing, when a cube gets
-/// it: a run of a few seconds, finished in every view, already beats the symmetries'
-/// answers on most such cubes; the symmetries get the rest.
-const ANNEAL_SHARE: f64 = 0.7;
 /// Annealing steps in one work unit.
 const STEPS_PER_UNIT: u64 = 1_000_000;
-/// Annealing runs made side by side (one a core on the machines this is built for):
-/// the best of two runs is much better than one, as a run's end varies widely.
-const ANNEAL_RUNS: u64 = 2;
-/// A further run is begun under a time budget only while this many times its expected
-/// time (at least [`SHORTEST_RUN`]) is left: runs on other views of a cube take up to
-/// twice as long as the first.
-const RUN_TIME_MARGIN: f64 = 2.0;
-/// The least a further run is expected to take, for [`RUN_TIME_MARGIN`].
-const SHORTEST_RUN: Duration = Duration::from_millis(700);
-/// Time kept at the end of a budget for the last passes (an untangling under way ends
-/// the round of edits it is in when stopped, which can take a second).
-const PASSES_RESERVE: Duration = Duration::from_millis(1500);
-/// Time kept for finishing the annealed sequences, in first answers' times.
-const FINISH_RESERVE: f64 = 2.0;
-/// Shortest time worth annealing for: a shorter run ends far from any undo.
-const MIN_ANNEAL: Duration = Duration::from_secs(2);
 
 /// Find moves that restore `cube` within the budget of `opts`, checked by applying
 /// them: the shortest answer the plan's strategies found.

@@ -3,6 +3,8 @@
 //! The measurements behind them are in `docs/journal.md`.
 
 use super::beam::Insert;
+use std::ops::RangeInclusive;
+use std::time::Duration;
 
 // ---- beam: the beam search (`beam.rs`)
 
@@ -214,3 +216,41 @@ pub(super) const UNTANGLE_MOST_BETWEEN: usize = 16;
 pub(super) const MOST_LEFT: usize = 40;
 /// Longest answer untangling looks at: its cuts grow with the answer.
 pub(super) const MOST_MOVES: usize = 120;
+
+// ---- plan: how the budget is shared (`plan.rs`)
+/// Annealing runs side by side, one a core: the best of two is much better than one.
+pub(super) const ANNEAL_RUNS: u64 = 2;
+/// Part of the budget after the first answer that goes to the annealing: it beats the views on long cubes.
+pub(super) const ANNEAL_SHARE: f64 = 0.7;
+/// A further run begins only while this many times its expected time is left (other views take up to twice as long).
+pub(super) const RUN_TIME_MARGIN: f64 = 2.0;
+/// The least a further run is expected to take, for [`RUN_TIME_MARGIN`].
+pub(super) const SHORTEST_RUN: Duration = Duration::from_millis(700);
+/// Time kept at the end of a budget for the last passes (an untangling round ends when stopped).
+pub(super) const PASSES_RESERVE: Duration = Duration::from_millis(1500);
+/// Time kept for finishing the annealed sequences, in first answers' times.
+pub(super) const FINISH_RESERVE: f64 = 2.0;
+/// Shortest time worth annealing for: a shorter run ends far from any undo.
+pub(super) const MIN_ANNEAL: Duration = Duration::from_secs(2);
+
+// ---- anneal: whole sequences annealed (`anneal.rs`)
+/// Misplaced cells of the cubes worth annealing: scrambles of about 30-100 moves.
+pub(super) const ANNEALED_MISPLACED: RangeInclusive<usize> = 250..=520;
+/// Slots beyond the scramble's likely length (see `anneal::slots`).
+pub(super) const SPARE_SLOTS: usize = 10;
+/// The most slots: the scrambles annealed have at most about 100 moves.
+pub(super) const MOST_SLOTS: usize = 100;
+/// Points per unit of a misplaced cell's cost (4-10): about 4 points a cell.
+pub(super) const PER_COST: f64 = 0.5;
+/// Points per move played.
+pub(super) const PER_MOVE: f64 = 1.0;
+/// One annealing step in this many refills a slot; the others move a move.
+pub(super) const REFILL_EVERY: u64 = 20;
+/// Temperature at a run's first step.
+pub(super) const HOT: f64 = 3.0;
+/// Temperature at the last step of a short run.
+pub(super) const COLD: f64 = 0.3;
+/// Temperature at the last step of a long run, whose sequence takes its shape above it.
+pub(super) const LONG_COLD: f64 = 1.3;
+/// Steps from which a run is long and ends warm ([`LONG_COLD`]).
+pub(super) const LONG_STEPS: u64 = 100_000_000;
