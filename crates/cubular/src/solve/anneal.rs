@@ -5,9 +5,9 @@
 //! it from all 3087 moves or none, each drawn with chance `exp(-points / t)` (a
 //! heat-bath step); every other step moves one move to another slot and is kept when
 //! no worse, or worse by `d` points with chance `exp(-d / t)`. The temperature falls
-//! geometrically from [`HOT`] to [`COLD`] (to [`LONG_COLD`] in the long runs of
-//! efforts 4 and 5). Judged on the finished cube, not part-way, this finds orders of
-//! overlapping scramble moves that no beam does (see "Annealing whole sequences" in
+//! geometrically from [`HOT`] to [`COLD`] (to [`LONG_COLD`] in runs of
+//! [`LONG_STEPS`] or more). Judged on the finished cube, not part-way, this finds orders
+//! of overlapping scramble moves that no beam does (see "The annealing strategy" in
 //! `docs/cubular-solver.md`).
 //!
 //! The cube before each slot and the digits each slot's cells must have for the rest of
@@ -775,7 +775,7 @@ mod tests {
         (scramble(&mut rng, first).0, scramble(&mut rng, second).0)
     }
 
-    /// `steps` steps cooled as effort 3's runs are.
+    /// `steps` steps cooled as a short run is.
     fn short(steps: u64) -> Cooling {
         Cooling { steps, cold: COLD }
     }

@@ -136,7 +136,7 @@ impl Budget {
         Budget { work, cancel }
     }
 
-    /// The settings of one undo run: the default effort, what is left of the time, the
+    /// The settings of one undo run: what is left of the time, the
     /// solve's token, and progress reports that say the view and the best so far.
     fn run_options(&self, best: &Best, symmetry: usize) -> RunOptions {
         RunOptions {
