@@ -6,7 +6,7 @@
 //! 2. **Annealing** (`anneal`), for a cube that looks like a scramble of 30-100 moves
 //!    (see [`ANNEALED_MISPLACED`]) whose first answer is longer than that scramble
 //!    likely is: a pair of runs, one a core, each sequence finished as a beam's path
-//!    is, in every symmetry while time lasts, and its detours taken out.
+//!    is, in every symmetry while time lasts, and its undos taken back.
 //! 3. **Symmetries.** The undo strategy on the cube seen through each of its eleven
 //!    other symmetries, on all cores, while the budget lasts: each breaks its ties
 //!    differently and ends in another answer.
@@ -21,14 +21,12 @@
 
 use super::anneal::{self, likely_length, Annealed, Cooling};
 use super::polish::{loosened, polished};
-use super::tuning::ANNEALED_MISPLACED;
 use super::tuning::{
-    ANNEAL_RUNS, ANNEAL_SHARE, FINISH_RESERVE, MIN_ANNEAL, PASSES_RESERVE, RUN_TIME_MARGIN,
-    SHORTEST_RUN,
+    ANNEALED_MISPLACED, ANNEAL_RUNS, ANNEAL_SHARE, FINISH_RESERVE, MIN_ANNEAL, PASSES_RESERVE,
+    RUN_TIME_MARGIN, SHORTEST_RUN,
 };
 use super::undo::{finished, keep_shorter, undo};
-use super::Ctx;
-use super::{played, Progress, ProgressFn, RunOptions, Solution, SolveError, SolveOptions};
+use super::{played, Ctx, Progress, ProgressFn, RunOptions, Solution, SolveError, SolveOptions};
 use crate::cube::Cube;
 use crate::moves::Move;
 use crate::symmetry::{symmetries, SYMMETRIES};
