@@ -48,7 +48,7 @@ impl Spinner {
             return Spinner(None);
         }
         let bar = ProgressBar::new_spinner();
-        let style = ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+        let style = ProgressStyle::with_template("{spinner} {wide_msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner());
         bar.set_style(style);
         bar.set_message(message.to_string());

@@ -41,22 +41,22 @@ fn read_moves(input: &Input) -> Result<Vec<Move>> {
     parse_moves(&input.text).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
-/// One line on where a solve is: the stage and the cells it has left misplaced, the
-/// symmetry it sees the cube through, and the shortest answer so far.
+/// One short line on where a solve is: the stage and the cells it has left misplaced,
+/// the symmetry view it works in, and the shortest answer so far. It stays well under
+/// 80 columns, so that a terminal never wraps it.
 fn progress_message(p: &Progress) -> String {
-    let stage = match p.percent {
-        Some(percent) => format!("{} {percent}%", p.stage),
-        None => p.stage.to_string(),
-    };
-    let line = format!("solving: {stage}, {} cells misplaced", p.misplaced);
-    let view = match p.symmetry {
-        0 => String::new(),
-        s => format!("symmetry {s} of {}; ", SYMMETRIES - 1),
-    };
-    match p.best {
-        Some(best) => format!("{line} ({view}best so far {best} moves)"),
-        None => line,
+    let mut line = format!("solving: {}", p.stage);
+    if let Some(percent) = p.percent {
+        line += &format!(" {percent}%");
     }
+    line += &format!(", {} misplaced", p.misplaced);
+    if p.symmetry > 0 {
+        line += &format!(", view {}/{}", p.symmetry, SYMMETRIES - 1);
+    }
+    if let Some(best) = p.best {
+        line += &format!(", best {best}");
+    }
+    line
 }
 
 /// Default time budget of a digit-cube solve given neither time nor work, in seconds.
@@ -407,22 +407,22 @@ mod tests {
             symmetry: 0,
             percent: None,
         };
-        assert_eq!(progress_message(&p), "solving: beam, 300 cells misplaced");
+        assert_eq!(progress_message(&p), "solving: beam, 300 misplaced");
         p.best = Some(565);
         assert_eq!(
             progress_message(&p),
-            "solving: beam, 300 cells misplaced (best so far 565 moves)"
+            "solving: beam, 300 misplaced, best 565"
         );
         p.symmetry = 4;
         assert_eq!(
             progress_message(&p),
-            "solving: beam, 300 cells misplaced (symmetry 4 of 11; best so far 565 moves)"
+            "solving: beam, 300 misplaced, view 4/11, best 565"
         );
         p.stage = "anneal";
         p.percent = Some(37);
         assert_eq!(
             progress_message(&p),
-            "solving: anneal 37%, 300 cells misplaced (symmetry 4 of 11; best so far 565 moves)"
+            "solving: anneal 37%, 300 misplaced, view 4/11, best 565"
         );
     }
 
