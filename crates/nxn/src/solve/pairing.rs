@@ -167,9 +167,12 @@ fn edges(g: &Geometry) -> Vec<Vec<[usize; 2]>> {
         .collect()
 }
 
+/// Each edge's pieces as sticker pairs.
+type EdgePieces = [Vec<[usize; 2]>];
+
 /// The pieces of each edge of an N×N×N.
-fn edge_stickers(n: usize) -> &'static [Vec<[usize; 2]>] {
-    static EDGES: OnceLock<Mutex<HashMap<usize, &'static [Vec<[usize; 2]>]>>> = OnceLock::new();
+fn edge_stickers(n: usize) -> &'static EdgePieces {
+    static EDGES: OnceLock<Mutex<HashMap<usize, &'static EdgePieces>>> = OnceLock::new();
     let mut all = EDGES
         .get_or_init(Default::default)
         .lock()
@@ -185,12 +188,12 @@ fn links(edges: &[Vec<[usize; 2]>], at: impl Fn(usize) -> u8) -> usize {
     edges
         .iter()
         .map(|pieces| {
-            let colours: Vec<(u8, u8)> = pieces.iter().map(|p| (at(p[0]), at(p[1]))).collect();
-            let alike = |c: &(u8, u8)| colours.iter().filter(|d| *d == c).count();
-            if colours.len() % 2 == 1 {
-                alike(&colours[colours.len() / 2])
+            let colour = |p: &[usize; 2]| (at(p[0]), at(p[1]));
+            let alike = |c: (u8, u8)| pieces.iter().filter(|p| colour(p) == c).count();
+            if pieces.len() % 2 == 1 {
+                alike(colour(&pieces[pieces.len() / 2]))
             } else {
-                colours.iter().map(alike).max().unwrap_or(1)
+                pieces.iter().map(|p| alike(colour(p))).max().unwrap_or(1)
             }
             .saturating_sub(1)
         })
@@ -245,7 +248,7 @@ const PER_NODE: usize = 12;
 const COST_PER_LINK: usize = 3;
 
 /// Every child of `node` through `setups` and one pairing sequence that links more.
-fn children(n: usize, node: &Node, setups: &[Step]) -> Vec<Node> {
+fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     let edges = edge_stickers(n);
     let all = 12 * (n - 3);
     let macros = macros(n);
@@ -255,7 +258,7 @@ fn children(n: usize, node: &Node, setups: &[Step]) -> Vec<Node> {
         for (j, m) in macros.iter().enumerate() {
             // Only the edges decide the links: look at them alone.
             let p = links(edges, |k| set[usize::from(m.perm[k])]);
-            if p > node.links {
+            if p >= node.links + least {
                 let len = node.moves.len() + s.alg.len() + m.alg.len();
                 out.push((len + COST_PER_LINK * (all - p), i, j, p));
             }
@@ -296,24 +299,34 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
         moves: Vec::new(),
     }];
     let mut best: Option<(usize, Vec<Move>)> = None;
-    while !beam.is_empty() {
+    let mut visited = std::collections::HashSet::new();
+    // Steps searched at most (a search that has lost its way gives up).
+    let mut steps = 0;
+    while !beam.is_empty() && steps < 200 {
+        steps += 1;
         let mut next: Vec<Node> = beam
             .iter()
-            .flat_map(|node| children(n, node, &shallow))
+            .flat_map(|node| children(n, node, &shallow, 1))
             .collect();
         if next.is_empty() {
             for depth in [2, 3] {
                 let deep: Vec<Step> = setups(depth).into_iter().map(|a| Step::new(n, a)).collect();
-                next = children(n, &beam[0], &deep);
+                next = children(n, &beam[0], &deep, 1);
                 if !next.is_empty() {
                     break;
                 }
             }
         }
+        if next.is_empty() {
+            // Stuck: a step that keeps the links but moves pieces, to a cube not seen.
+            next = children(n, &beam[0], &shallow, 0);
+            next.retain(|node| !visited.contains(&node.stickers));
+        }
         next.sort_by_key(|node| node.estimate(all));
         let mut seen = std::collections::HashSet::new();
         beam = Vec::with_capacity(BEAM);
         for node in next {
+            visited.insert(node.stickers.clone());
             if best.as_ref().is_some_and(|b| node.moves.len() >= b.0)
                 || !seen.insert(node.stickers.clone())
             {
