@@ -5,7 +5,8 @@
 // own simulated state) that the cube is solved; does the same for the 3×3×3 sample,
 // checks the Twizzle link and the error line for garbage. For a 4×4×4 and a 5×5×5
 // chosen in the puzzle list: scramble, solve, step through animated wide and slice
-// turns, play to the end and check the page says solved. Also: the method list offers
+// turns, play to the end and check the page says solved; a pasted 4×4×4 is detected
+// and solved. Also: the method list offers
 // only the pasted puzzle's methods, a failed solve (a 504) leaves the old cube marked
 // stale and never "solved", and a 390-px-wide screen gets a page no wider than that.
 // Fails if the page throws.
@@ -240,7 +241,21 @@ try {
     assert.match(await page.textContent('#hud-info'), /solved/);
     log(`${puzzle} solved at the end of playback`);
   }
+  // A pasted 4×4×4 facelet string (a state nxn_ref.py made) is detected as one.
   await page.selectOption('#puzzle', 'auto');
+  const pasted = JSON.parse(readFileSync(join(here, 'data', 'nxn-moves.json'), 'utf8'))
+    .cases.find((c) => c.n === 4).expected;
+  await page.fill('#cube', pasted);
+  assert.deepEqual(await methods(), [''], 'a pasted big cube has no methods to choose from');
+  await page.click('#solve');
+  await page.waitForFunction(() => window.cubistState().puzzle === '444' && window.cubistState().total > 0,
+    null, { timeout: LONG });
+  s = await state();
+  assert.equal(s.state, pasted, 'the page shows the pasted cube');
+  await page.click('#last');
+  await atRest();
+  assert.equal((await state()).solved, true, 'the pasted 4×4×4 is solved at the end');
+  log('pasted 4x4x4 solved');
 
   // ---- scramble, and garbage
   // The box still holds the sample, so wait for the scramble's own status line,

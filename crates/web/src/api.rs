@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 pub struct AppState {
     /// Where quick jobs run: 3×3×3 solves other than optimal, scrambles, verifies.
     pub quick: SolvePool,
-    /// Where long solves run: digit cubes and optimal 3×3×3 searches.
+    /// Where long solves run: digit cubes, optimal 3×3×3 searches and bigger cubes.
     pub long: SolvePool,
     /// The longest time budget a request may have (and the default).
     pub budget: Duration,
