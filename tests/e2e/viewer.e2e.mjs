@@ -245,6 +245,15 @@ try {
   await page.selectOption('#puzzle', 'auto');
   const pasted = JSON.parse(readFileSync(join(here, 'data', 'nxn-moves.json'), 'utf8'))
     .cases.find((c) => c.n === 4).expected;
+  // as a colour net (U; L F R B side by side; D) it is told apart from a 3×3×3 too
+  const face = (f, r) => pasted.slice(16 * 'URFDLB'.indexOf(f) + 4 * r, 16 * 'URFDLB'.indexOf(f) + 4 * r + 4);
+  const net = [0, 1, 2, 3].map((r) => `    ${face('U', r)}`)
+    .concat([0, 1, 2, 3].map((r) => ['L', 'F', 'R', 'B'].map((f) => face(f, r)).join('')))
+    .concat([0, 1, 2, 3].map((r) => `    ${face('D', r)}`)).join('\n');
+  await page.fill('#cube', net);
+  assert.deepEqual(await methods(), [''], 'a pasted big cube net has no methods to choose from');
+  await page.fill('#cube', data('rubik/singmaster-sample.txt'));
+  assert.equal((await methods()).length, 5);
   await page.fill('#cube', pasted);
   assert.deepEqual(await methods(), [''], 'a pasted big cube has no methods to choose from');
   await page.click('#solve');

@@ -585,9 +585,9 @@ async function solve() {
 
 /**
  * The puzzle the server will take the box's text for: the choice if one is made, else
- * (as the server decides) a digit cube for 100 digits or more, a bigger cube for one
- * line of 6·N² letters (N ≠ 3; nets and arrays of big cubes count as `big` only when
- * chosen), a 3×3×3 otherwise; null for an empty box.
+ * (as the server decides) a digit cube for 100 digits or more, a bigger cube (`big`)
+ * for a first line of 6·N² letters, a net of 3·N rows or JSON arrays of N×N faces
+ * (N ≠ 3), a 3×3×3 otherwise; null for an empty box.
  */
 function chosenPuzzle() {
   const choice = $('puzzle').value;
@@ -595,9 +595,18 @@ function chosenPuzzle() {
   const text = $('cube').value;
   if (!text.trim()) return null;
   if ((text.match(/[0-9]/g) || []).length >= 100) return 'cubular';
-  const line = text.trim().split('\n')[0].replace(/\s+/g, '');
-  const n = Math.round(Math.sqrt(line.length / 6));
-  return /^[A-Za-z]+$/.test(line) && 6 * n * n === line.length && n >= 2 && n !== 3 ? 'big' : '333';
+  const big = (n) => Number.isInteger(n) && n >= 2 && n !== 3;
+  const lines = text.split('\n').map((l) => l.replace(/\s+/g, '')).filter((l) => l);
+  if (lines[0].startsWith('[')) {
+    try {
+      const faces = JSON.parse(text);
+      return Array.isArray(faces) && Array.isArray(faces[0]) && big(faces[0].length) ? 'big' : '333';
+    } catch { return '333'; }
+  }
+  const first = lines[0];
+  if (/^[A-Za-z]+$/.test(first) && big(Math.sqrt(first.length / 6))) return 'big';
+  const rows = lines.length / 3;
+  return lines.length > 1 && big(rows) && first.length === rows && lines[rows].length === 4 * rows ? 'big' : '333';
 }
 
 /** Offer only the methods of the puzzle in the box (both lists while it is empty). */

@@ -62,7 +62,8 @@ impl<'de> Deserialize<'de> for PuzzleChoice {
     }
 }
 
-/// A puzzle family.
+/// The digit cube or the 3×3×3: what [`detect`] tells apart by counting digits, as the
+/// command line does once it knows a text is no bigger cube (see [`AnyPuzzle`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Puzzle {
