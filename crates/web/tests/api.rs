@@ -353,6 +353,15 @@ async fn optimal_is_no_longer_than_the_scramble() {
     assert_eq!(verdict["solved"], true, "{verdict}");
 }
 
+/// A server whose budget leaves room for building the big cubes' tables (and the
+/// two-phase tables they end with) when the cache lacks them, as on a fresh machine.
+fn patient() -> cubist_web::Config {
+    cubist_web::Config {
+        budget: std::time::Duration::from_secs(600),
+        ..Default::default()
+    }
+}
+
 /// The reference model's folder when it holds `nxn_ref.py` (a note and `None` if not).
 fn nxn_oracle() -> Option<std::path::PathBuf> {
     cubist_testkit::oracle_dir(&["nxn_ref.py"])
@@ -363,7 +372,7 @@ fn nxn_oracle() -> Option<std::path::PathBuf> {
 /// verified by the server and by `nxn_ref.py`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn big_cube_scramble_solve_verify() {
-    let base = start(server()).await;
+    let base = start(patient()).await;
     let client = reqwest::Client::new();
     let ask = json!({"puzzle": "444", "seed": 5});
     let (s1, a) = post(&client, &base, "/api/scramble", &ask).await;
@@ -438,7 +447,7 @@ async fn big_cube_scramble_solve_verify() {
 /// named `222` … and `NxNxN`, and old names keep their meaning.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn big_cube_names_and_the_2x2x2() {
-    let base = start(server()).await;
+    let base = start(patient()).await;
     let client = reqwest::Client::new();
     let (status, a) = post(&client, &base, "/api/scramble", &json!({"puzzle": "222"})).await;
     assert_eq!(status, 200, "{a}");
@@ -482,7 +491,7 @@ async fn big_cube_names_and_the_2x2x2() {
 /// solves the cube.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_size_without_a_solver_says_so() {
-    let base = start(server()).await;
+    let base = start(patient()).await;
     let client = reqwest::Client::new();
     let ask = json!({"puzzle": "12x12x12", "moves": 20, "seed": 8});
     let (status, a) = post(&client, &base, "/api/scramble", &ask).await;
@@ -508,7 +517,7 @@ async fn a_size_without_a_solver_says_so() {
 /// Bad big-cube requests get a 4xx and one line naming what is wrong.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_big_cubes_get_a_clear_400() {
-    let base = start(server()).await;
+    let base = start(patient()).await;
     let client = reqwest::Client::new();
     let solved4 = ["U", "R", "F", "D", "L", "B"]
         .map(|f| f.repeat(16))
@@ -583,4 +592,49 @@ fn page_test_states_are_the_crates() {
             "{case}"
         );
     }
+}
+
+/// A 4×4×4 written as a colour net in colour names' letters is detected and solved; the
+/// viewer's `start` names each sticker by the face the reader gave its colour.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_cube_as_a_colour_net() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let ask = json!({"puzzle": "444", "moves": 30, "seed": 12});
+    let (_, a) = post(&client, &base, "/api/scramble", &ask).await;
+    let letters = a["cube"].as_str().unwrap();
+    let colour = |f: char| match f {
+        'U' => "W",
+        'R' => "R",
+        'F' => "G",
+        'D' => "Y",
+        'L' => "O",
+        _ => "B",
+    };
+    let symbols: Vec<&str> = letters.chars().map(colour).collect();
+    let net = cubist_nxn::format::write(cubist_nxn::Format::Net, 4, &symbols, false);
+    assert_eq!(net.lines().count(), 12);
+    let (status, answer) = post(&client, &base, "/api/solve", &json!({ "cube": net })).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"], "444");
+    let start = answer["start"].as_str().unwrap();
+    assert_eq!(start.len(), 96);
+    assert!(start.chars().all(|c| "URFDLB".contains(c)), "{start}");
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": net, "moves": answer["moves"] }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
+    // The viewer's start, turned by the answer, is solved too.
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": start, "moves": answer["moves"], "puzzle": "444" }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
 }

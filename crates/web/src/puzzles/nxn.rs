@@ -60,6 +60,14 @@ pub fn solve(text: &str, n: usize, method: Option<&str>) -> Result<Solved, Puzzl
         )));
     }
     let parsed = read(text, n)?;
+    if n >= 4 {
+        // The reductions end with the two-phase 3×3×3 solver, the 4×4×4's on rayon's
+        // threads (one view of the cube each). Its tables are loaded here first, outside
+        // rayon: the server may be loading them on another thread (at start-up, or for a
+        // 3×3×3 solve), and that loading needs rayon's threads, which would otherwise
+        // all be waiting for it.
+        cubist_rubik::solve::two_phase::Tables::get();
+    }
     let moves = cubist_nxn::solve::solve(&parsed.cube).map_err(|e| match e {
         SolveError::Unreachable(r) => PuzzleError::Unsolvable(r.to_string()),
         e @ SolveError::NoSolver { .. } => PuzzleError::NoSolver(e.to_string()),
