@@ -65,8 +65,9 @@ impl std::str::FromStr for TableSize {
 
 /// The table bounding the edges (with the twist) in each frame.
 enum EdgeTable {
-    /// The two-phase phase-1 table: flip-slice class × twist.
-    Phase1,
+    /// The two-phase phase-1 table: flip-slice class × twist; a copy of it in memory
+    /// when the two-phase tables only map it.
+    Phase1(Option<Table>),
     /// Flip-slice-sorted class × twist, with the class of every raw flip-slice-sorted
     /// value (`class << 4 | sym`, 4 little-endian bytes each).
     Sorted { classes: Table, table: Table },
@@ -105,12 +106,16 @@ impl Tables {
     /// (the two-phase tables come from [`TwoPhaseTables::get`]). A missing or corrupt
     /// file is rebuilt.
     pub fn load_in(dir: &Path, size: TableSize) -> Tables {
+        // Long searches: worth the tables' copy in memory.
+        TwoPhaseTables::keep_resident();
         let tp = TwoPhaseTables::get();
         let corner_table = cubist_search::cache::load_or_build_in(dir, &CORNER_SPEC, || {
             pruning::build_corners(&tp.moves, &tp.corners, &tp.flipslice)
         });
         let edges = match size {
-            TableSize::Small => EdgeTable::Phase1,
+            TableSize::Small => {
+                EdgeTable::Phase1((!tp.phase1.is_resident()).then(|| tp.phase1.resident_copy()))
+            }
             TableSize::Default => {
                 let class_spec = TableSpec {
                     name: "optimal-flipslicesorted-class",
@@ -157,7 +162,10 @@ impl Tables {
     pub(super) fn lookup(&self) -> Lookup<'_> {
         let tp = self.two_phase;
         let (classes, edges) = match &self.edges {
-            EdgeTable::Phase1 => (Classes::Phase1(&tp.flipslice.class_sym[..]), &tp.phase1[..]),
+            EdgeTable::Phase1(copy) => (
+                Classes::Phase1(&tp.flipslice.class_sym[..]),
+                &copy.as_ref().unwrap_or(&tp.phase1)[..],
+            ),
             EdgeTable::Sorted { classes, table } => (Classes::Sorted(&classes[..]), &table[..]),
         };
         Lookup {
