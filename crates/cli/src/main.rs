@@ -59,6 +59,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Serve the web viewer on 127.0.0.1.
     Serve(commands::serve::ServeArgs),
+    /// List the cached table files; `--verify` checks each in full.
+    Tables(commands::tables::TablesArgs),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Magic(a) => commands::magic::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Tables(a) => commands::tables::run(a),
     };
     match result {
         Ok(code) => code,

@@ -106,6 +106,7 @@ pub async fn serve_until(
     let app = router(config, addr, stop.clone());
     // Load the 3×3×3 tables now rather than in the first request.
     tokio::task::spawn_blocking(|| {
+        cubist_rubik::solve::two_phase::Tables::keep_resident();
         cubist_rubik::solve::two_phase::Tables::get();
     });
     let open = Arc::new(Semaphore::new(config.max_connections.max(1)));

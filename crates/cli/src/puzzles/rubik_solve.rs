@@ -181,7 +181,11 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         max_length: args.max_length,
         timeout: args.timeout.map(Duration::from_millis),
     };
-    // Load the tables before the clock starts on any cube.
+    // Load the tables before the clock starts on any cube; copied into memory for
+    // many cubes, only mapped for one.
+    if cubes.len() > 1 {
+        two_phase::Tables::keep_resident();
+    }
     if cubes.iter().any(|c| c.is_ok()) {
         match args.method {
             Method::TwoPhase => {
@@ -418,6 +422,7 @@ fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
 /// optimally, one line each.
 pub fn bench(args: &BenchArgs) -> Result<()> {
     let size = table_size(args.table_size.as_deref(), Method::Optimal)?;
+    two_phase::Tables::keep_resident();
     let methods: Vec<Method> = match &args.method {
         None if args.optimal.is_some() => vec![],
         None => vec![Method::TwoPhase, Method::Thistlethwaite, Method::Layers],

@@ -16,12 +16,19 @@ use crate::coord::cornersym::CornerSym;
 use crate::coord::flipslice::FlipSliceSym;
 use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
 use crate::coord::pruning::{self, phase1_index, PHASE1_BYTES, PHASE2_BYTES};
+use crate::coord::stored::Coords;
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
+use cubist_search::cache::load_or_build_in;
 use cubist_search::{Cancel, Nibbles, Table, TableSpec};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+
+/// Set by [`Tables::keep_resident`].
+static KEEP_RESIDENT: AtomicBool = AtomicBool::new(false);
 
 /// Version of the phase-1 table file; bump when its content changes.
 const PHASE1_VERSION: u32 = 1;
@@ -47,35 +54,44 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Compute the small tables and load (or build and cache) the phase-1 table.
+    /// Load the tables from the cache directory, building and storing those missing.
+    ///
+    /// The pruning tables stay mapped from their files rather than copied into
+    /// memory: a process that solves one cube reads only the few pages it looks up.
     pub fn load() -> Tables {
-        let moves = MoveTables::build();
-        let mt = &moves;
-        // Phase 1's and phase 2's tables are independent: set them up side by side.
-        let ((flipslice, phase1), (corners, phase2, corner_slice)) = rayon::join(
-            || {
-                let flipslice = FlipSliceSym::build();
-                let spec = TableSpec {
-                    name: "twophase-flipslice-twist",
-                    version: PHASE1_VERSION,
-                    len: PHASE1_BYTES,
-                };
-                let table =
-                    cubist_search::load_or_build(&spec, || pruning::build_phase1(mt, &flipslice));
-                (flipslice, table.resident())
-            },
-            || {
-                let corners = CornerSym::build();
-                let spec = TableSpec {
-                    name: "twophase-corner-edge8",
-                    version: PHASE2_VERSION,
-                    len: PHASE2_BYTES,
-                };
-                let table =
-                    cubist_search::load_or_build(&spec, || pruning::build_phase2(mt, &corners));
-                (corners, table.resident(), pruning::build_corner_slice(mt))
-            },
+        Tables::load_in(&cubist_search::cache_dir())
+    }
+
+    /// [`Tables::load`] from the cache directory `dir`.
+    pub fn load_in(dir: &Path) -> Tables {
+        let Coords {
+            moves,
+            flipslice,
+            corners,
+            corner_slice,
+        } = Coords::load_in(dir);
+        let (mt, fs, cs) = (&moves, &flipslice, &corners);
+        let phase1_spec = TableSpec {
+            name: "twophase-flipslice-twist",
+            version: PHASE1_VERSION,
+            len: PHASE1_BYTES,
+        };
+        let phase2_spec = TableSpec {
+            name: "twophase-corner-edge8",
+            version: PHASE2_VERSION,
+            len: PHASE2_BYTES,
+        };
+        // Phase 1's and phase 2's tables are independent: built side by side when
+        // missing.
+        let (phase1, phase2) = rayon::join(
+            || load_or_build_in(dir, &phase1_spec, || pruning::build_phase1(mt, fs)),
+            || load_or_build_in(dir, &phase2_spec, || pruning::build_phase2(mt, cs)),
         );
+        let (phase1, phase2) = if KEEP_RESIDENT.load(Ordering::Relaxed) {
+            (phase1.resident(), phase2.resident())
+        } else {
+            (phase1, phase2)
+        };
         let edge_turns =
             std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
         Tables {
@@ -87,6 +103,13 @@ impl Tables {
             corner_slice,
             edge_turns,
         }
+    }
+
+    /// Have the pruning tables loaded after this call copied into memory backed by
+    /// huge pages (see [`Table::resident`]) instead of left mapped: worth its tens of
+    /// milliseconds when many cubes are solved, not for one.
+    pub fn keep_resident() {
+        KEEP_RESIDENT.store(true, Ordering::Relaxed);
     }
 
     /// The tables, loaded on first use and shared by every thread.
