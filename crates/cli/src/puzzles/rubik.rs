@@ -37,7 +37,7 @@ fn cube_error(input: &Input, e: CubeError) -> anyhow::Error {
 /// Read every cube of an input, failing only when the text holds no cube at all.
 fn read_cubes(input: &Input, format: Option<&str>) -> Result<Vec<Result<ParsedCube, CubeError>>> {
     let format = forced_format(format)?;
-    format::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))
+    cubist_rubik::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
 /// Run `each` on every cube and print the batch: answers on standard output (all at
