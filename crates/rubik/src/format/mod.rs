@@ -6,7 +6,7 @@
 //! [`crate::validity`] decides which face each symbol stands for (from the centres), and
 //! whether the stickers form a cube reachable by face turns. [`crate::read`] does both:
 //! its [`ParsedCube`](crate::read::ParsedCube) remembers its format and colour scheme so
-//! that a turned cube can be written back exactly as its input was, with [`write`].
+//! that a turned cube can be written back exactly as its input was, with [`write()`].
 
 pub mod arrays;
 pub mod facelets;
@@ -127,7 +127,7 @@ impl FormatError {
 /// centres (or the face letters themselves for piece lists).
 ///
 /// The symbols are shared: a batch of a million cubes in the same colours holds them
-/// once (see [`parse`]), not a million times.
+/// once (see [`crate::read::parse`]), not a million times.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ColourScheme {
     /// Symbol of each face, indexed by [`Face::index`].
