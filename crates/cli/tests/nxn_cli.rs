@@ -304,12 +304,45 @@ fn sizes_without_a_solver_say_so() {
         &dir,
         "c.txt",
         &success_stdout(&cubist(
-            &["scramble", "--puzzle", "555", "--seed", "1"],
+            &["scramble", "--puzzle", "666", "--seed", "1"],
             &[],
         )),
     );
     let err = failure_stderr(&cubist(&["solve"], &[&cube]), 2);
-    assert!(err.contains("no solver for the 5×5×5 yet"), "{err}");
+    assert!(err.contains("no solver for the 6×6×6 yet"), "{err}");
+}
+
+#[test]
+fn five_cube_answers_solve_their_cubes_in_the_reference_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let cubes = success_stdout(&cubist(
+        &["scramble", "--puzzle", "555", "--seed", "1"],
+        &[],
+    )) + &success_stdout(&cubist(
+        &["scramble", "--puzzle", "555", "--seed", "2"],
+        &[],
+    ));
+    let path = file(&dir, "cubes.txt", &cubes);
+    let answers = success_stdout(&cubist(&["solve"], &[&path]));
+    assert_eq!(answers.lines().count(), 2, "{answers}");
+    let oracle = cubist_testkit::oracle_dir(&["nxn_ref.py"]);
+    for (cube, moves) in cubes.lines().zip(answers.lines()) {
+        assert!(!moves.is_empty());
+        let cube_file = file(&dir, "cube.txt", cube);
+        let moves_file = file(&dir, "moves.txt", moves);
+        assert_eq!(
+            success_stdout(&cubist(&["verify"], &[&cube_file, &moves_file])),
+            "solved\n"
+        );
+        if let Some(oracle) = &oracle {
+            let out = std::process::Command::new("python3")
+                .arg(oracle.join("nxn_ref.py"))
+                .args(["verify", "5", cube, moves])
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "solved");
+        }
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ const PLACES: usize = 24;
 const UNSEEN: u8 = 0xff;
 
 /// The places of a set of faces as a mask.
-fn faces_mask(faces: &[Face]) -> u32 {
+pub(crate) fn faces_mask(faces: &[Face]) -> u32 {
     faces
         .iter()
         .map(|f| 0xf << (4 * f.index()))
@@ -32,7 +32,7 @@ fn faces_mask(faces: &[Face]) -> u32 {
 }
 
 /// C(n, k) for n ≤ 24.
-fn choose(n: u32, k: u32) -> usize {
+pub(crate) fn choose(n: u32, k: u32) -> usize {
     if k > n {
         return 0;
     }
@@ -40,7 +40,7 @@ fn choose(n: u32, k: u32) -> usize {
 }
 
 /// The rank of a set of bits among the sets of its size (combinatorial numbering).
-fn rank(mask: u32) -> usize {
+pub(crate) fn rank(mask: u32) -> usize {
     let mut r = 0;
     let mut m = mask;
     let mut i = 1;
@@ -54,7 +54,7 @@ fn rank(mask: u32) -> usize {
 }
 
 /// The bits of `mask` at the places in `within`, packed to the low end.
-fn compress(mask: u32, within: u32) -> u32 {
+pub(crate) fn compress(mask: u32, within: u32) -> u32 {
     let (mut out, mut bit, mut w) = (0, 0, within);
     while w != 0 {
         let p = w.trailing_zeros();
@@ -67,16 +67,17 @@ fn compress(mask: u32, within: u32) -> u32 {
     out
 }
 
-/// A move's effect on masks of centre places, by byte look-up.
-struct MaskTurn {
+/// A move's effect on masks of one centre orbit's 24 places, by byte look-up.
+pub(crate) struct MaskTurn {
     bytes: [[u32; 256]; 3],
 }
 
 impl MaskTurn {
-    fn new(m: &Move) -> MaskTurn {
-        let g = Geometry::of(4);
-        let places = &g.centre_orbits[0];
-        let from = permutation(4, &Alg(vec![*m]));
+    /// The effect of `m` on centre orbit `orbit` of the N×N×N.
+    pub(crate) fn new(n: usize, orbit: usize, m: &Move) -> MaskTurn {
+        let g = Geometry::of(n);
+        let places = &g.centre_orbits[orbit];
+        let from = permutation(n, &Alg(vec![*m]));
         // to[q]: the place the centre at place q goes to.
         let mut to = [0usize; PLACES];
         for (p, &s) in places.iter().enumerate() {
@@ -97,7 +98,8 @@ impl MaskTurn {
         MaskTurn { bytes }
     }
 
-    fn apply(&self, mask: u32) -> u32 {
+    /// The places the centres at `mask` go to.
+    pub(crate) fn apply(&self, mask: u32) -> u32 {
         self.bytes[0][(mask & 0xff) as usize]
             | self.bytes[1][((mask >> 8) & 0xff) as usize]
             | self.bytes[2][(mask >> 16) as usize]
@@ -172,7 +174,7 @@ fn stage(
     index: fn(&[u32; 3]) -> usize,
     goal: [u32; 3],
 ) -> Stage {
-    let turns = moves.iter().map(MaskTurn::new).collect();
+    let turns = moves.iter().map(|m| MaskTurn::new(4, 0, m)).collect();
     Stage {
         name,
         moves,

@@ -2,10 +2,13 @@
 //!
 //! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
 //! - N = 4: [`revenge`], by reduction: [`centres`], [`pairing`], then the 3×3×3.
+//! - odd N ≥ 5: [`reduction`]: [`centre_stages`], [`pairing`], then the 3×3×3.
 
+pub mod centre_stages;
 pub mod centres;
 pub mod pairing;
 pub mod pocket;
+pub mod reduction;
 pub mod revenge;
 
 use crate::cube::Cube;
@@ -22,7 +25,7 @@ pub enum SolveError {
     #[error("internal error: {0}")]
     Reduction(String),
     /// No solver for this size yet.
-    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2 and 4×4×4 are solved)")]
+    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2, 4×4×4 and 5×5×5 are solved)")]
     NoSolver {
         /// The size.
         n: usize,
@@ -44,6 +47,7 @@ pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
     let alg = match cube.n() {
         2 => pocket::solve(&named),
         4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        5 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
         n => return Err(SolveError::NoSolver { n }),
     };
     if cube.after(&alg).is_solved() {

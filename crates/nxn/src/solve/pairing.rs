@@ -1,42 +1,43 @@
-//! Pairing the 4×4×4's edges once its centres are solved: the two wings of each edge
+//! Pairing the edges of a cube bigger than the 3×3×3 once its centres are solved: the
+//! pieces along each edge (the 4×4×4's two wings, the 5×5×5's wings and midge, …)
 //! brought together, the centres kept.
 //!
-//! A step is a setup of outer turns and one pairing sequence `W A W⁻¹`: a wide turn
-//! (which moves one row of wings and centres around its axis) around outer turns `A`
-//! that put another edge in its way (`R U R'`, and around U the flip
-//! `R U R' F R' F' R` and the last-two-edges `R F' U R' F`, …); only sequences that
-//! leave solved centres solved are kept, one of each effect. A beam search over steps
-//! finds a short way to all twelve pairs. Every such sequence is an even permutation
-//! of the wings, so the wings' parity must be made even before (see
-//! [`super::revenge`]).
+//! A step is a setup of outer turns and one pairing sequence `W A W⁻¹`: a turn of inner
+//! layers (the 4×4×4's wide turn, a bigger cube's single inner layer), which moves one
+//! row of edge pieces and centres around its axis, around outer turns `A` that put
+//! another edge in its way (`R U R'`, and around U the flip `R U R' F R' F' R` and the
+//! last-two-edges `R F' U R' F`, …); only sequences that leave solved centres solved
+//! are kept, one of each effect. A beam search over steps finds a short way to all
+//! twelve edges. Every such sequence is an even permutation of each wing orbit, so the
+//! wings' parity must be made even before (see [`super::revenge`]).
 
 use crate::cube::{permutation, Cube};
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
-/// Stickers of a 4×4×4 as face indices.
-type Stickers = [u8; 96];
+/// Stickers of a cube as face indices.
+type Stickers = Vec<u8>;
 
 /// A move sequence with its sticker permutation (`perm[to] = from`).
 struct Step {
     alg: Alg,
-    perm: Vec<u8>,
+    perm: Vec<u16>,
 }
 
 impl Step {
-    fn new(alg: Alg) -> Step {
-        let perm = permutation(4, &alg).into_iter().map(|p| p as u8).collect();
+    fn new(n: usize, alg: Alg) -> Step {
+        let perm = permutation(n, &alg).into_iter().map(|p| p as u16).collect();
         Step { alg, perm }
     }
 
-    fn apply(&self, stickers: &Stickers) -> Stickers {
-        let mut out = [0u8; 96];
-        for (o, &from) in out.iter_mut().zip(&self.perm) {
-            *o = stickers[usize::from(from)];
-        }
-        out
+    fn apply(&self, stickers: &[u8]) -> Stickers {
+        self.perm
+            .iter()
+            .map(|&from| stickers[usize::from(from)])
+            .collect()
     }
 }
 fn outer_moves() -> Vec<Move> {
@@ -46,11 +47,27 @@ fn outer_moves() -> Vec<Move> {
         .collect()
 }
 
-/// The pairing sequences: `W A W⁻¹` that keep solved centres solved.
-fn macros() -> &'static [Step] {
-    static MACROS: OnceLock<Vec<Step>> = OnceLock::new();
-    MACROS.get_or_init(|| {
-        let solved = Cube::solved(4);
+/// The inner blocks a pairing sequence turns: the 4×4×4's wide turn; a bigger cube's
+/// single layers short of the middle.
+fn slices(n: usize, face: Face, t: u8) -> Vec<Move> {
+    if n == 4 {
+        vec![Move::layers(face, 1, 2, t)]
+    } else {
+        (2..=(n - 1) / 2)
+            .map(|k| Move::layers(face, k, k, t))
+            .collect()
+    }
+}
+
+/// The pairing sequences of an N×N×N: `W A W⁻¹` that keep solved centres solved.
+fn macros(n: usize) -> &'static [Step] {
+    static MACROS: OnceLock<Mutex<HashMap<usize, &'static [Step]>>> = OnceLock::new();
+    let mut all = MACROS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry(n).or_insert_with(|| {
+        let solved = Cube::solved(n);
         let mut out: Vec<Step> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let flips: Vec<Alg> = [
@@ -62,7 +79,7 @@ fn macros() -> &'static [Step] {
             "L F' L' F",
         ]
         .iter()
-        .map(|t| Alg::parse(t, 4).expect("a sequence"))
+        .map(|t| Alg::parse(t, n).expect("a sequence"))
         .collect();
         for face in Face::ALL {
             // Outer turns around the wide turn's own axis: X Y X⁻¹, X across it.
@@ -80,15 +97,14 @@ fn macros() -> &'static [Step] {
             if face.axis() == Face::U.axis() {
                 inner.extend(flips.iter().cloned());
             }
-            for t in 1..=3 {
-                let w = Move::layers(face, 1, 2, t);
+            for w in (1..=3).flat_map(|t| slices(n, face, t)) {
                 for a in &inner {
                     let mut moves = vec![w];
                     moves.extend(a.0.iter().copied());
                     moves.push(w.inverse());
                     let alg = Alg(moves);
-                    if super::centres::centres_solved(&solved.after(&alg)) {
-                        let step = Step::new(alg);
+                    if centres_solved(&solved.after(&alg)) {
+                        let step = Step::new(n, alg);
                         // One sequence of each effect: the first is the shortest.
                         if seen.insert(step.perm.clone()) {
                             out.push(step);
@@ -97,8 +113,18 @@ fn macros() -> &'static [Step] {
                 }
             }
         }
-        out
+        Box::leak(out.into_boxed_slice())
     })
+}
+
+/// Whether every centre sticker shows its face's colour.
+pub fn centres_solved(cube: &Cube) -> bool {
+    let g = cube.geometry();
+    g.centre_orbits
+        .iter()
+        .flatten()
+        .chain(g.fixed_centres.iter().flatten())
+        .all(|&s| cube.stickers()[s] == g.face(s))
 }
 
 /// Setups of exactly `depth` outer turns, no face turned twice in a row.
@@ -121,59 +147,99 @@ fn setups(depth: usize) -> Vec<Alg> {
     level
 }
 
-/// The wing slots of each edge, place 1 and place 2.
-fn edges(g: &Geometry) -> Vec<([usize; 2], [usize; 2])> {
+/// The pieces of each edge (wings and midge) as sticker pairs, in order along it.
+fn edges(g: &Geometry) -> Vec<Vec<[usize; 2]>> {
     (0..12)
         .map(|e| {
-            let at = |place: usize| {
-                g.wings[0]
-                    .iter()
-                    .find(|w| w.edge == e && w.place == place)
-                    .expect("two wings an edge")
-                    .stickers
-            };
-            (at(1), at(2))
+            let mut pieces: Vec<(usize, [usize; 2])> = g
+                .wings
+                .iter()
+                .flatten()
+                .filter(|w| w.edge == e)
+                .map(|w| (w.place, w.stickers))
+                .collect();
+            if let Some(m) = g.midges {
+                pieces.push((g.n / 2, m[e]));
+            }
+            pieces.sort_unstable();
+            pieces.into_iter().map(|p| p.1).collect()
         })
         .collect()
 }
 
-/// The wing stickers of each edge, place 1 and place 2.
-fn edge_stickers() -> &'static [([usize; 2], [usize; 2])] {
-    static EDGES: OnceLock<Vec<([usize; 2], [usize; 2])>> = OnceLock::new();
-    EDGES.get_or_init(|| edges(Geometry::of(4)))
+/// Each edge's pieces as sticker pairs.
+type EdgePieces = [Vec<[usize; 2]>];
+
+/// The pieces of each edge of an N×N×N.
+fn edge_stickers(n: usize) -> &'static EdgePieces {
+    static EDGES: OnceLock<Mutex<HashMap<usize, &'static EdgePieces>>> = OnceLock::new();
+    let mut all = EDGES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry(n)
+        .or_insert_with(|| Box::leak(edges(Geometry::of(n)).into_boxed_slice()))
 }
 
-/// How many edges have their two wings alike.
-pub fn paired(stickers: &[u8]) -> usize {
-    edge_stickers()
+/// How far the edges are paired: for each edge, how many of its wings show the same
+/// two colours as its midge (an odd cube), or the most of its pieces alike, less one
+/// (an even cube); `12 × (N − 3)` when all are paired.
+fn links(edges: &[Vec<[usize; 2]>], at: impl Fn(usize) -> u8) -> usize {
+    edges
         .iter()
-        .filter(|(a, b)| stickers[a[0]] == stickers[b[0]] && stickers[a[1]] == stickers[b[1]])
+        .map(|pieces| {
+            let colour = |p: &[usize; 2]| (at(p[0]), at(p[1]));
+            if let [a, b] = pieces.as_slice() {
+                // The 4×4×4's two wings, looked at directly.
+                return usize::from(colour(a) == colour(b));
+            }
+            let alike = |c: (u8, u8)| pieces.iter().filter(|p| colour(p) == c).count();
+            if pieces.len() % 2 == 1 {
+                alike(colour(&pieces[pieces.len() / 2]))
+            } else {
+                pieces.iter().map(|p| alike(colour(p))).max().unwrap_or(1)
+            }
+            .saturating_sub(1)
+        })
+        .sum()
+}
+
+/// How many edges of a cube (stickers as face indices) have all their pieces alike.
+pub fn paired(stickers: &[u8]) -> usize {
+    let n = ((stickers.len() / 6) as f64).sqrt().round() as usize;
+    edge_stickers(n)
+        .iter()
+        .filter(|pieces| {
+            pieces.iter().all(|p| {
+                stickers[p[0]] == stickers[pieces[0][0]] && stickers[p[1]] == stickers[pieces[0][1]]
+            })
+        })
         .count()
 }
 
-/// A cube on the way: its stickers, the moves that led there, its pairs.
+/// A cube on the way: its stickers, the moves that led there, its links.
 #[derive(Clone)]
 struct Node {
     stickers: Stickers,
     moves: Vec<Move>,
-    pairs: usize,
+    links: usize,
 }
 
 impl Node {
-    /// Moves so far plus a guess of those to come, a few a pair.
-    fn estimate(&self) -> usize {
-        self.moves.len() + COST_PER_PAIR * (12 - self.pairs)
+    /// Moves so far plus a guess of those to come, a few a link.
+    fn estimate(&self, all: usize) -> usize {
+        self.moves.len() + COST_PER_LINK * (all - self.links)
     }
 
     /// The cube after `setup` and `step`.
-    fn child(&self, setup: &Step, step: &Step, stickers: Stickers, pairs: usize) -> Node {
+    fn child(&self, setup: &Step, step: &Step, stickers: Stickers, links: usize) -> Node {
         let mut moves = self.moves.clone();
         moves.extend(setup.alg.0.iter().copied());
         moves.extend(step.alg.0.iter().copied());
         Node {
             stickers,
             moves,
-            pairs,
+            links,
         }
     }
 }
@@ -182,25 +248,23 @@ impl Node {
 const BEAM: usize = 24;
 /// Children kept from each cube before the beam is chosen.
 const PER_NODE: usize = 12;
-/// The guessed cost of each edge still to pair.
-const COST_PER_PAIR: usize = 3;
+/// The guessed cost of each link still to make.
+const COST_PER_LINK: usize = 3;
 
-/// Every child of `node` through `setups` and one pairing sequence that pairs more.
-fn children(node: &Node, setups: &[Step]) -> Vec<Node> {
-    let edges = edge_stickers();
+/// Every child of `node` through `setups` and one pairing sequence that links more.
+fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
+    let edges = edge_stickers(n);
+    let all = 12 * (n - 3);
+    let macros = macros(n);
     let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
         let set = s.apply(&node.stickers);
-        for (j, m) in macros().iter().enumerate() {
-            // Only the wings decide the pairs: look at them alone.
-            let at = |k: usize| set[usize::from(m.perm[k])];
-            let p = edges
-                .iter()
-                .filter(|(a, b)| at(a[0]) == at(b[0]) && at(a[1]) == at(b[1]))
-                .count();
-            if p > node.pairs {
+        for (j, m) in macros.iter().enumerate() {
+            // Only the edges decide the links: look at them alone.
+            let p = links(edges, |k| set[usize::from(m.perm[k])]);
+            if p >= node.links + least {
                 let len = node.moves.len() + s.alg.len() + m.alg.len();
-                out.push((len + COST_PER_PAIR * (12 - p), i, j, p));
+                out.push((len + COST_PER_LINK * (all - p), i, j, p));
             }
         }
     }
@@ -208,61 +272,77 @@ fn children(node: &Node, setups: &[Step]) -> Vec<Node> {
     out.truncate(PER_NODE);
     out.into_iter()
         .map(|(_, i, j, p)| {
-            let after = macros()[j].apply(&setups[i].apply(&node.stickers));
-            node.child(&setups[i], &macros()[j], after, p)
+            let after = macros[j].apply(&setups[i].apply(&node.stickers));
+            node.child(&setups[i], &macros[j], after, p)
         })
         .collect()
 }
 
-/// Moves that pair every edge of a 4×4×4 whose centres are solved and whose wings are
-/// an even permutation, keeping the centres; `None` when the search finds no way on.
+/// Moves that pair every edge of an N×N×N (N ≥ 4) whose centres are solved and whose
+/// wing orbits are even permutations, keeping the centres; `None` when the search finds
+/// no way on.
 ///
 /// A beam search over steps (a setup of at most one outer turn and a pairing sequence
-/// that pairs more edges), the cubes ranked by moves so far plus three a pair to come;
-/// a step no shallow setup gives is looked for behind setups of two and three turns.
-/// Of the paired cubes found, the one with the fewest moves plus its `penalty` (the
-/// moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
+/// that links more pieces), the cubes ranked by moves so far plus three a link to
+/// come; a step no shallow setup gives is looked for behind setups of two and three
+/// turns. Of the paired cubes found, the one with the fewest moves plus its `penalty`
+/// (the moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
 pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
-    let mut start = [0u8; 96];
-    for (s, f) in start.iter_mut().zip(cube.stickers()) {
-        *s = f.index() as u8;
-    }
-    let shallow: Vec<Step> = (0..=1).flat_map(setups).map(Step::new).collect();
-    if paired(&start) == 12 {
+    let n = cube.n();
+    let all = 12 * (n - 3);
+    let edges = edge_stickers(n);
+    let start: Stickers = cube.stickers().iter().map(|f| f.index() as u8).collect();
+    let shallow: Vec<Step> = (0..=1).flat_map(setups).map(|a| Step::new(n, a)).collect();
+    let start_links = links(edges, |k| start[k]);
+    if start_links == all {
         return Some(Alg::default());
     }
     let mut beam = vec![Node {
-        pairs: paired(&start),
+        links: start_links,
         stickers: start,
         moves: Vec::new(),
     }];
     let mut best: Option<(usize, Vec<Move>)> = None;
-    while !beam.is_empty() {
-        let mut next: Vec<Node> = beam.iter().flat_map(|n| children(n, &shallow)).collect();
+    let mut visited = std::collections::HashSet::new();
+    // Steps searched at most (a search that has lost its way gives up).
+    let mut steps = 0;
+    while !beam.is_empty() && steps < 200 {
+        steps += 1;
+        let mut next: Vec<Node> = beam
+            .iter()
+            .flat_map(|node| children(n, node, &shallow, 1))
+            .collect();
         if next.is_empty() {
             for depth in [2, 3] {
-                let deep: Vec<Step> = setups(depth).into_iter().map(Step::new).collect();
-                next = children(&beam[0], &deep);
+                let deep: Vec<Step> = setups(depth).into_iter().map(|a| Step::new(n, a)).collect();
+                next = children(n, &beam[0], &deep, 1);
                 if !next.is_empty() {
                     break;
                 }
             }
         }
-        next.sort_by_key(Node::estimate);
+        if next.is_empty() {
+            // Stuck: a step that keeps the links but moves pieces, to a cube not seen.
+            next = children(n, &beam[0], &shallow, 0);
+            next.retain(|node| !visited.contains(&node.stickers));
+        }
+        next.sort_by_key(|node| node.estimate(all));
         let mut seen = std::collections::HashSet::new();
         beam = Vec::with_capacity(BEAM);
         for node in next {
-            if best.as_ref().is_some_and(|b| node.moves.len() >= b.0) || !seen.insert(node.stickers)
+            visited.insert(node.stickers.clone());
+            if best.as_ref().is_some_and(|b| node.moves.len() >= b.0)
+                || !seen.insert(node.stickers.clone())
             {
                 continue;
             }
-            if node.pairs == 12 {
+            if node.links == all {
                 let faces = node
                     .stickers
                     .iter()
                     .map(|&f| Face::from_index(usize::from(f)))
                     .collect();
-                let score = node.moves.len() + penalty(&Cube::from_stickers(4, faces));
+                let score = node.moves.len() + penalty(&Cube::from_stickers(n, faces));
                 if best.as_ref().is_none_or(|b| score < b.0) {
                     best = Some((score, node.moves));
                 }

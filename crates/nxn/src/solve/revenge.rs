@@ -28,6 +28,9 @@ const PLL_PARITY: &str = "2R2 U2 2R2 U2 2U2 2R2 2U2";
 /// answer).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReductionError {
+    /// A centre stage's search gave up.
+    #[error("the centre stages found no way on")]
+    Centres,
     /// The pairing steps found no way on.
     #[error("the edge pairing found no way on")]
     Pairing,
@@ -39,10 +42,10 @@ pub enum ReductionError {
     ThreeByThree(String),
 }
 
-/// Whether the wings are an odd permutation of their homes.
-fn wings_odd(cube: &Cube) -> bool {
+/// Whether the wings of orbit `j` (from 0) are an odd permutation of their homes.
+pub(crate) fn wings_odd(cube: &Cube, j: usize) -> bool {
     let g = cube.geometry();
-    let orbit = &g.wings[0];
+    let orbit = &g.wings[j];
     let homes: Vec<_> = orbit
         .iter()
         .map(|w| wing_identity(g, w.stickers, w.stickers.map(|k| g.face(k))))
@@ -138,7 +141,7 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     let even = openings.iter().find_map(|&o| {
         let start = o.map_or_else(|| c.clone(), |m| c.after(&Alg(vec![m])));
         let alg = centres::solve(&start);
-        (!wings_odd(&start.after(&alg))).then_some((o, alg))
+        (!wings_odd(&start.after(&alg), 0)).then_some((o, alg))
     });
     match even {
         Some((opening, centre_moves)) => {
@@ -214,7 +217,7 @@ mod tests {
     fn the_oll_parity_sequence_keeps_the_centres_and_makes_the_wings_odd() {
         let c = Cube::solved(4).after(&Alg::parse(OLL_PARITY, 4).unwrap());
         assert!(centres::centres_solved(&c));
-        assert!(wings_odd(&c));
+        assert!(wings_odd(&c, 0));
     }
 
     #[test]

@@ -1,0 +1,463 @@
+//! The centres of an odd cube bigger than the 3×3×3, every centre orbit at once, in the
+//! 4×4×4's three stages ([`super::centres`]):
+//!
+//! 1. U and D colours onto U and D (outer turns, single inner layers and wide turns);
+//! 2. L and R colours onto L and R, keeping the first stage (inner layers of the U–D
+//!    axis turned any way, the others' half turns), leaving each wing orbit an even
+//!    permutation so that the edges can be paired;
+//! 3. every centre home, keeping both (inner layers by half turns).
+//!
+//! The middle layers never turn, so the fixed centres stay home. Each orbit of 24
+//! centre stickers has its own distance table per stage (the 4×4×4's numbering: which
+//! places hold the colours the stage cares about); the stage is an iterative-deepening
+//! search on all orbits together, bounded below by the farthest orbit's distance.
+
+use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
+use crate::cube::Cube;
+use crate::moves::Move;
+use cubist_rubik::Face;
+use cubist_search::cache::{self, Table, TableSpec};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// A distance no search reached.
+const UNSEEN: u8 = 0xff;
+
+/// One orbit's state in a stage: the masks of the places holding the colours it cares
+/// about.
+type Masks = [u32; 3];
+
+/// What a stage brings home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// U and D colours on U and D.
+    Ud,
+    /// L and R colours on L and R (U and D kept).
+    Lr,
+    /// Every colour home.
+    All,
+}
+
+const UD: [Face; 2] = [Face::U, Face::D];
+const LR: [Face; 2] = [Face::L, Face::R];
+const FB: [Face; 2] = [Face::F, Face::B];
+const SIDES: [Face; 4] = [Face::R, Face::F, Face::L, Face::B];
+
+impl Goal {
+    fn size(self) -> usize {
+        match self {
+            Goal::Ud => choose(24, 8),
+            Goal::Lr => choose(16, 8),
+            Goal::All => 70 * 70 * 70,
+        }
+    }
+
+    fn index(self, s: &Masks) -> usize {
+        match self {
+            Goal::Ud => rank(s[0]),
+            Goal::Lr => rank(compress(s[0], faces_mask(&SIDES))),
+            Goal::All => {
+                (rank(compress(s[0], faces_mask(&UD))) * 70 + rank(compress(s[1], faces_mask(&LR))))
+                    * 70
+                    + rank(compress(s[2], faces_mask(&FB)))
+            }
+        }
+    }
+
+    fn solved(self) -> Masks {
+        match self {
+            Goal::Ud => [faces_mask(&UD), 0, 0],
+            Goal::Lr => [faces_mask(&LR), 0, 0],
+            Goal::All => [
+                faces_mask(&[Face::U]),
+                faces_mask(&[Face::R]),
+                faces_mask(&[Face::F]),
+            ],
+        }
+    }
+
+    /// The masks this stage cares about, from the places of each colour.
+    fn masks(self, colours: &[u32; 6]) -> Masks {
+        let at = |f: Face| colours[f.index()];
+        match self {
+            Goal::Ud => [at(Face::U) | at(Face::D), 0, 0],
+            Goal::Lr => [at(Face::L) | at(Face::R), 0, 0],
+            Goal::All => [at(Face::U), at(Face::R), at(Face::F)],
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Goal::Ud => "ud",
+            Goal::Lr => "lr",
+            Goal::All => "all",
+        }
+    }
+}
+
+/// One stage on an N×N×N: its moves, their effect on each orbit and on the wing
+/// orbits' parities, and each orbit's distance table.
+struct Stage {
+    goal: Goal,
+    moves: Vec<Move>,
+    /// `turns[orbit][move]`.
+    turns: Vec<Vec<MaskTurn>>,
+    /// For each move, the wing orbits (bits) whose permutation parity it flips.
+    flips: Vec<u32>,
+    tables: Vec<Table>,
+}
+
+/// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
+/// outer layer, never reaching the middle layer.
+fn inner_blocks(n: usize) -> Vec<(usize, usize)> {
+    let half = n / 2; // the deepest layer before the middle
+    let mut blocks: Vec<(usize, usize)> = (2..=half).map(|k| (1, k)).collect();
+    for lo in 2..=half {
+        for hi in lo..=half {
+            blocks.push((lo, hi));
+        }
+    }
+    blocks
+}
+
+fn outer() -> impl Iterator<Item = Move> {
+    Face::ALL
+        .into_iter()
+        .flat_map(|f| (1..=3).map(move |t| Move::face(f, t)))
+}
+
+/// The wing orbits (bits) whose parity a move flips: orbit `j` (from 1) holds the
+/// cubies in layers `j + 1` and `N − j` of each edge; a quarter turn of a block holding
+/// one of those layers moves one 4-cycle of that orbit's wings.
+fn parity_flips(n: usize, m: &Move) -> u32 {
+    if m.turns == 2 {
+        return 0;
+    }
+    let wing_orbits = (n - 1) / 2 - usize::from(n % 2 == 1);
+    (1..=wing_orbits)
+        .filter(|&j| {
+            let holds = |k: usize| (m.lo..=m.hi).contains(&k);
+            holds(j + 1) != holds(n - j)
+        })
+        .fold(0, |acc, j| acc | 1 << (j - 1))
+}
+
+impl Stage {
+    fn new(n: usize, goal: Goal) -> Stage {
+        let blocks = inner_blocks(n);
+        let mut moves: Vec<Move> = outer().collect();
+        for face in Face::ALL {
+            let quarter = match goal {
+                Goal::Ud => true,
+                Goal::Lr => face.axis() == Face::U.axis(),
+                Goal::All => false,
+            };
+            let turns: &[u8] = if quarter { &[1, 2, 3] } else { &[2] };
+            for &(lo, hi) in &blocks {
+                for &t in turns {
+                    moves.push(Move::layers(face, lo, hi, t));
+                }
+            }
+        }
+        let orbits = crate::geometry::Geometry::of(n).centre_orbits.len();
+        let turns: Vec<Vec<MaskTurn>> = (0..orbits)
+            .map(|o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
+            .collect();
+        let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
+        let tables = (0..orbits)
+            .map(|o| {
+                let name = format!("nxn{n}-centres-{o}-{}", goal.label());
+                let spec = TableSpec {
+                    name: &name,
+                    version: 1,
+                    len: goal.size(),
+                };
+                cache::load_or_build(&spec, || build(goal, &turns[o]))
+            })
+            .collect();
+        Stage {
+            goal,
+            moves,
+            turns,
+            flips,
+            tables,
+        }
+    }
+
+    /// A lower bound on the moves left: the farthest orbit's distance, or one when
+    /// only the wing parity is wrong.
+    fn bound(&self, s: &[Masks], parity: u32, want_parity: bool) -> u8 {
+        let d = s
+            .iter()
+            .zip(&self.tables)
+            .map(|(m, t)| t[self.goal.index(m)])
+            .max()
+            .unwrap_or(0);
+        if d == 0 && want_parity && parity != 0 {
+            1
+        } else {
+            d
+        }
+    }
+}
+
+/// One orbit's distances from a stage's goal, by breadth-first search.
+fn build(goal: Goal, turns: &[MaskTurn]) -> Vec<u8> {
+    let mut dist = vec![UNSEEN; goal.size()];
+    let start = goal.solved();
+    dist[goal.index(&start)] = 0;
+    let mut queue = vec![start];
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head];
+        head += 1;
+        let d = dist[goal.index(&s)];
+        for t in turns {
+            let next = s.map(|m| t.apply(m));
+            let i = goal.index(&next);
+            if dist[i] == UNSEEN {
+                dist[i] = d + 1;
+                queue.push(next);
+            }
+        }
+    }
+    dist
+}
+
+/// The three stages of an N×N×N, built (or loaded) once.
+fn stages(n: usize) -> &'static [Stage; 3] {
+    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Stage; 3]>>> = OnceLock::new();
+    let mut all = ALL
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry(n).or_insert_with(|| {
+        Box::leak(Box::new([
+            Stage::new(n, Goal::Ud),
+            Stage::new(n, Goal::Lr),
+            Stage::new(n, Goal::All),
+        ]))
+    })
+}
+
+/// Each orbit's masks for `goal`.
+fn masks_of(cube: &Cube, goal: Goal) -> Vec<Masks> {
+    cube.geometry()
+        .centre_orbits
+        .iter()
+        .map(|places| {
+            let mut colours = [0u32; 6];
+            for (p, &s) in places.iter().enumerate() {
+                colours[cube.stickers()[s].index()] |= 1 << p;
+            }
+            goal.masks(&colours)
+        })
+        .collect()
+}
+
+/// The wing orbits (bits) that are an odd permutation of their homes.
+pub(crate) fn odd_wings(cube: &Cube) -> u32 {
+    (0..cube.geometry().wings.len())
+        .filter(|&j| super::revenge::wings_odd(cube, j))
+        .fold(0, |acc, j| acc | 1 << j)
+}
+
+/// Cubes kept at each depth of a stage's beam search.
+const BEAM: usize = 3000;
+
+/// The most centre orbits a cube may have here (the 7×7×7's six).
+const MAX_ORBITS: usize = 6;
+
+/// A cube in a stage's search: each orbit's masks and the wing orbits' parities.
+type State = ([Masks; MAX_ORBITS], u32);
+
+impl Stage {
+    /// How far a cube looks from the goal, to rank cubes by: the orbits' distances
+    /// summed, plus the largest, plus two for a wrong wing parity when it matters.
+    fn rank(&self, s: &State, orbits: usize, want_parity: bool) -> u32 {
+        let (sum, max) = s.0[..orbits]
+            .iter()
+            .zip(&self.tables)
+            .map(|(m, t)| u32::from(t[self.goal.index(m)]))
+            .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
+        let parity = if want_parity && s.1 != 0 { 2 } else { 0 };
+        sum + max + parity
+    }
+
+    /// The cube after move `m`.
+    fn step(&self, s: &State, orbits: usize, m: usize) -> State {
+        let mut out = ([[0; 3]; MAX_ORBITS], s.1 ^ self.flips[m]);
+        for o in 0..orbits {
+            let t = &self.turns[o][m];
+            out.0[o] = s.0[o].map(|x| t.apply(x));
+        }
+        out
+    }
+}
+
+/// A quick hash for search states (FxHash's multiply-and-rotate).
+#[derive(Default, Clone, Copy)]
+struct QuickHash(u64);
+
+impl std::hash::Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// A set of search states.
+type StateSet = std::collections::HashSet<State, std::hash::BuildHasherDefault<QuickHash>>;
+
+/// Up to `cap` short move sequences that take `cube` through stage `k`, from a beam
+/// search over depths: at each depth the `beam` cubes that look nearest their goal are
+/// kept (none kept twice); the first depth holding a finished cube gives the answers.
+fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> Vec<Vec<Move>> {
+    let stage = &stages(n)[k];
+    let want_parity = stage.goal == Goal::Lr;
+    let orbits = cube.geometry().centre_orbits.len();
+    assert!(orbits <= MAX_ORBITS, "a cube of at most seven layers");
+    let mut start: State = ([[0; 3]; MAX_ORBITS], odd_wings(cube));
+    for (o, m) in masks_of(cube, stage.goal).into_iter().enumerate() {
+        start.0[o] = m;
+    }
+    // Each depth's cubes: the state, the index of its parent a depth up, its move.
+    let mut levels: Vec<Vec<(State, usize, usize)>> = vec![vec![(start, 0, usize::MAX)]];
+    let mut kept = StateSet::default();
+    kept.insert(start);
+    let path_to = |levels: &[Vec<(State, usize, usize)>], mut i: usize| {
+        let mut path = Vec::new();
+        for level in levels.iter().rev() {
+            let (_, parent, m) = level[i];
+            if m != usize::MAX {
+                path.push(stage.moves[m]);
+            }
+            i = parent;
+        }
+        path.reverse();
+        path
+    };
+    for _ in 0..40 {
+        let level = levels.last().expect("a level");
+        let finished: Vec<usize> = (0..level.len())
+            .filter(|&i| stage.rank(&level[i].0, orbits, want_parity) == 0)
+            .take(cap)
+            .collect();
+        if !finished.is_empty() {
+            return finished.into_iter().map(|i| path_to(&levels, i)).collect();
+        }
+        let mut next: Vec<(u32, State, usize, usize)> = Vec::new();
+        let mut seen = StateSet::default();
+        for (i, (s, _, last)) in level.iter().enumerate() {
+            for (m, mv) in stage.moves.iter().enumerate() {
+                if let Some(last) = stage.moves.get(*last) {
+                    // Turns of one axis commute: take them in one order only.
+                    if last.face.axis() == mv.face.axis()
+                        && (mv.face.index(), mv.lo, mv.hi) <= (last.face.index(), last.lo, last.hi)
+                    {
+                        continue;
+                    }
+                }
+                let t = stage.step(s, orbits, m);
+                if kept.contains(&t) || !seen.insert(t) {
+                    continue;
+                }
+                next.push((stage.rank(&t, orbits, want_parity), t, i, m));
+            }
+        }
+        next.sort_by_key(|c| c.0);
+        next.truncate(beam);
+        kept.extend(next.iter().map(|c| c.1));
+        levels.push(next.into_iter().map(|(_, t, i, m)| (t, i, m)).collect());
+    }
+    Vec::new()
+}
+
+/// The distance bound of stage `k` for a cube.
+fn bound(n: usize, k: usize, cube: &Cube) -> u8 {
+    let stage = &stages(n)[k];
+    stage.bound(&masks_of(cube, stage.goal), 0, false)
+}
+
+/// Shortest sequences kept from each stage, to choose the one that leaves the next
+/// stage least to do.
+const PATHS: usize = 32;
+
+/// Moves that bring every centre of an odd N×N×N home (colours named with the fixed
+/// centres home) and leave each wing orbit an even permutation; `None` when a stage's
+/// search gives up. Among each stage's shortest ways, one that leaves the next stage
+/// the least to do.
+pub fn solve(cube: &Cube) -> Option<Vec<Move>> {
+    let n = cube.n();
+    let mut moves = Vec::new();
+    let mut c = cube.clone();
+    for k in 0..3 {
+        let cap = if k < 2 { PATHS } else { 1 };
+        // A beam that loses its way is tried again three times as wide.
+        let mut paths = shortest(n, k, &c, cap, BEAM);
+        if paths.is_empty() {
+            paths = shortest(n, k, &c, cap, 3 * BEAM);
+        }
+        let best = paths.into_iter().min_by_key(|p| {
+            if k < 2 {
+                bound(n, k + 1, &c.after(&crate::moves::Alg(p.clone())))
+            } else {
+                0
+            }
+        })?;
+        c.apply_alg(&crate::moves::Alg(best.clone()));
+        moves.extend(best);
+    }
+    Some(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Alg;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_quarter_turn_of_an_inner_layer_flips_its_wing_orbit_parity() {
+        let m = |t: &str| Alg::parse(t, 7).unwrap().0[0];
+        assert_eq!(parity_flips(7, &m("2R")), 0b01);
+        assert_eq!(parity_flips(7, &m("3Rw'")), 0b11);
+        assert_eq!(parity_flips(7, &m("2-3Rw2")), 0);
+        assert_eq!(parity_flips(7, &m("R")), 0);
+        for (t, want) in [("2R", 0b01), ("3R'", 0b10), ("Rw", 0b01), ("R2", 0)] {
+            let c = Cube::solved(7).after(&Alg::parse(t, 7).unwrap());
+            assert_eq!(odd_wings(&c), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn scrambled_centres_are_solved_with_even_wings() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..3 {
+            let (_, cube) = crate::scramble::random_moves(&mut rng, 5, 60);
+            let cube = crate::validity::renamed(&cube).unwrap();
+            let moves = solve(&cube).expect("centres");
+            let after = cube.after(&Alg(moves.clone()));
+            let g = after.geometry();
+            assert!(g
+                .centre_orbits
+                .iter()
+                .flatten()
+                .all(|&s| after.stickers()[s] == g.face(s)));
+            assert_eq!(odd_wings(&after), 0);
+            eprintln!("{} moves", moves.len());
+        }
+    }
+}
