@@ -1,7 +1,7 @@
 //! Block moves (SPEC 1.3): notation `426Y3`, parsing move lists, inverting them, and the
 //! precomputed cell permutation of each of the 3087 moves.
 
-use crate::cube::{coords, index, CELLS};
+use crate::geometry::{coords, index, CELLS};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;

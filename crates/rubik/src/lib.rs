@@ -61,12 +61,14 @@ pub mod judge;
 pub mod magic;
 pub mod moves;
 pub mod named;
+pub mod read;
 pub mod scramble;
 pub mod solve;
 pub mod validity;
 
 pub use cubie::CubieCube;
 pub use facelet::Facelets;
-pub use format::{parse, parse_one, ColourScheme, CubeError, Format, FormatError, ParsedCube};
+pub use format::{ColourScheme, Format, FormatError};
 pub use moves::{Alg, Face, Move, MoveError};
-pub use validity::Invalidity;
+pub use read::{parse, parse_one, ParsedCube};
+pub use validity::{CubeError, Invalidity};

@@ -23,10 +23,6 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
-/// Largest request body accepted, in bytes; a 729-digit cube in any format fits many
-/// times over.
-pub const MAX_BODY: usize = 64 * 1024;
-
 /// How the server shares out its work and guards its connections.
 #[derive(Clone, Debug)]
 pub struct Config {

@@ -160,6 +160,7 @@ impl Cooling {
 /// One run as the long runs make it (cooled from [`HOT`] to [`LONG_COLD`]) of `steps`
 /// steps in `slots` slots from `seed`, for the examples that measure the runs: the
 /// sequence it found (empty slots left out) and the cells that leaves.
+#[cfg(feature = "research")]
 pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>, usize) {
     let cooling = Cooling {
         steps,

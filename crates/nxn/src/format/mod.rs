@@ -149,7 +149,7 @@ pub struct ParsedCube {
     pub format: Format,
     /// 1-based line where it starts.
     pub line: usize,
-    /// The symbol of each face, by [`Face::index`].
+    /// The symbol of each face, by [`Face::index`](cubist_rubik::Face::index).
     pub scheme: [String; 6],
     /// Whether the symbols were JSON numbers.
     pub numeric: bool,

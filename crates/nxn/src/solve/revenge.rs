@@ -81,7 +81,7 @@ fn reduced(cube: &Cube) -> Facelets {
 const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`VIEWS`] (side by side), the shortest answer, its moves turned
+/// seen from each of six whole-cube views (side by side), the shortest answer, its moves turned
 /// back to this view (so it holds no cube rotations).
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
     use rayon::prelude::*;
