@@ -386,6 +386,12 @@ pub(crate) fn carriers() -> &'static [Vec<(u16, u16)>] {
     C.get_or_init(|| moves_by_cell(|d, s| (s, d)))
 }
 
+/// The cell at the corner (lowest x, y, z) of block number `block`.
+pub(crate) const fn corner_cell(block: usize) -> usize {
+    let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
+    y * 81 + z * 9 + x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -98,7 +98,7 @@ fn each_set(text: &str, mut each: impl FnMut(DataSet)) -> Result<(), FormatError
     let mut lines = text.lines().enumerate().peekable();
     let mut any = false;
     // 1-based number of the last line read.
-    let mut last = 0;
+    let mut last;
     let expect_start = "START, or ENDOFINPUT after the last data set";
     loop {
         while lines.next_if(|(_, l)| l.trim().is_empty()).is_some() {}

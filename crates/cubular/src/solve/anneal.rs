@@ -15,12 +15,13 @@
 //! that moves a move counts only the cells that changes (see `relocation`).
 
 use super::bonds;
-use super::relocation::Relocation;
+use super::relocation::{Relocation, NONE};
 use super::tuning::{
     COLD, HOT, LONG_COLD, LONG_STEPS, MOST_SLOTS, PER_COST, PER_MOVE, REFILL_EVERY, SPARE_SLOTS,
 };
+use super::weights::{cell_cost, cell_cost_of_difference};
 use crate::cube::{Cube, CELLS, SOLVED};
-use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
+use crate::moves::{self, corner_cell, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -119,8 +120,6 @@ pub(super) fn slots(cube: &Cube, run: u64) -> usize {
 /// How often a run reports its steps and reads how much of its time is spent.
 const CHECK_EVERY: u64 = 1 << 16;
 
-/// A slot that holds no move.
-pub(super) const NONE: u16 = u16::MAX;
 /// Largest cost of one cell: 3 plus 7 steps.
 const MAX_COST: usize = 10;
 /// Gains a move can make in one slot, in cost: from all its cells' worst to their best.
@@ -524,12 +523,6 @@ const CORNERS: [u16; BLOCKS] = {
     corners
 };
 
-/// The cell at the corner (lowest x, y, z) of block number `block`.
-pub(super) const fn corner_cell(block: usize) -> usize {
-    let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
-    y * 81 + z * 9 + x
-}
-
 /// A refill's work space, kept between refills so as not to allocate: every move's
 /// cells fixed and gain in the slot, by kind and corner cell, and the candidates.
 struct Draw {
@@ -721,46 +714,6 @@ impl Residue {
             cost: costs.iter().map(|&c| c as u32).sum(),
             left: costs.iter().filter(|&&c| c != 0).count(),
         }
-    }
-}
-
-/// What a cell holding `digit` costs where the rest of the sequence needs `wanted`
-/// there: nothing when they agree, else 3 plus the diagonal steps (changes of x+y+z by
-/// one, at most 7 counted, so that a move's 24 cells' costs fit in a byte) from where
-/// the rest carries the piece to the nearest cell its digit belongs in. Weighing cells so, not counting them, gives the annealing a slope towards
-/// pieces near home: on twelve scrambles of 50-66 moves it left 614 cells where the
-/// count left 849 (see "Annealing whole sequences" in `docs/cubular-solver.md`).
-///
-/// The steps depend on the two digits alone: the piece ends in a cell whose home
-/// digit is `wanted`; its own digit's cells have x+y+z differing from that cell's by
-/// `digit - wanted` (mod 9), and by an even number, as a piece keeps its parity
-/// class: `d` steps for an even `d = (digit - wanted) mod 9`, `9 - d` for an odd one.
-#[inline(always)]
-pub(super) fn cell_cost(digit: u8, wanted: u8) -> u8 {
-    CELL_COSTS[(digit + 9 - wanted) as usize % CELL_COSTS.len()]
-}
-
-/// [`cell_cost`] by `digit + 9 - wanted` (1-17 for digits 1-9), so that the hot loops
-/// look it up.
-pub(super) const CELL_COSTS: [u8; 32] = {
-    let mut table = [0u8; 32];
-    let mut t = 1;
-    while t < 18 {
-        let d = if t >= 9 { t - 9 } else { t };
-        table[t] = cell_cost_of_difference(d as u8);
-        t += 1;
-    }
-    table
-};
-
-/// [`cell_cost`] of a digit `d` (0..9, mod 9) above the one wanted.
-#[inline(always)]
-const fn cell_cost_of_difference(d: u8) -> u8 {
-    let steps = if d & 1 == 1 { 9 - d } else { d };
-    if d == 0 {
-        0
-    } else {
-        3 + if steps < 7 { steps } else { 7 }
     }
 }
 

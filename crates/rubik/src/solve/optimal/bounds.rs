@@ -158,9 +158,6 @@ pub(super) fn frames_bound([a, b, c]: [usize; 3]) -> usize {
     a.max(b).max(c) + (a == b && b == c && a > 0) as usize
 }
 
-/// The symmetry turning the cube into each frame: none, URF3, URF3².
-pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
-
 /// Whether move `m` may follow move `last` (no face twice; opposite faces in one order).
 #[inline(always)]
 pub(super) fn may_follow(last: usize, m: usize) -> bool {

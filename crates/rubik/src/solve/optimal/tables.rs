@@ -1,11 +1,10 @@
 //! The optimal solver's tables — the corner table and the edge table of each
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
-use super::bounds::FRAME_SYM;
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
 use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS};
-use crate::coord::symmetry::{self, N_SYM_D4H};
+use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Face, Move};
@@ -13,6 +12,9 @@ use crate::solve::two_phase::Tables as TwoPhaseTables;
 use cubist_search::{Nibbles, Table, TableSpec};
 use std::path::Path;
 use std::sync::OnceLock;
+
+/// The symmetry turning the cube into each frame: none, URF3, URF3².
+pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
 
 /// Version of the corner table file; bump when its content changes.
 const CORNERS_VERSION: u32 = 1;
