@@ -45,7 +45,7 @@
 //!   notation ([`named`] reads the judge's named operations); [`CubieCube::apply_alg`]
 //!   plays one, and [`scramble`] makes seeded random states or move sequences.
 //! - [`coord`] cuts a [`CubieCube`] into the small numbers that index the solvers'
-//!   move and pruning tables (built once, cached by `cubist-search`).
+//!   move and pruning tables (built once, cached by `cubist-tables`).
 //! - [`solve`] holds the solvers: [`solve::two_phase`] and [`solve::optimal`] take
 //!   [`solve::Options`] and return a [`solve::Solution`]; [`solve::thistlethwaite`]
 //!   and [`solve::layers`] return a [`solve::StagedSolution`]. The optimal solver's

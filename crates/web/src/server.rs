@@ -12,7 +12,7 @@ use crate::page;
 use crate::pool::SolvePool;
 use axum::routing::{get, post};
 use axum::Router;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;

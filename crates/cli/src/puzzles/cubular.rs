@@ -11,7 +11,7 @@ use cubist_cubular::{
     format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Layout, Move, Progress,
     ProgressFn, SolveOptions,
 };
-use cubist_search::Spinner;
+use cubist_tables::Spinner;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -14,7 +14,7 @@ use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
 };
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
-use cubist_search::Spinner;
+use cubist_tables::Spinner;
 use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;

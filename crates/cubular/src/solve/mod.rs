@@ -53,7 +53,7 @@ pub use plan::{solve, DEFAULT_WORK};
 
 use crate::cube::Cube;
 use crate::moves::Move;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -7,7 +7,7 @@
 mod cubular;
 mod rubik;
 
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

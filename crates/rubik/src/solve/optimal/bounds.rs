@@ -6,7 +6,7 @@ use super::tables::Lookup;
 use crate::coord::symmetry::{self, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
-use cubist_search::Nibbles;
+use cubist_tables::Nibbles;
 
 /// A search node: flip, twist and slice-sorted coordinates in each of the three
 /// frames, the corner permutation, and the inverse cube in each frame (whose
