@@ -1,7 +1,7 @@
-//! Reading a big cube whole: the text's [`Sheet`](crate::format::Sheet)s, their colours named by faces and
-//! checked reachable (SPEC §2.8), into [`ParsedCube`]s that remember how they were
-//! written. Malformed text is a [`FormatError`] (exit 2), an unreachable cube an
-//! [`Invalidity`] (exit 1).
+//! Reading a big cube whole: the text's sheets ([`Sheet`](crate::format::Sheet)),
+//! their colours named by faces and checked reachable (SPEC §2.8), into
+//! [`ParsedCube`]s that remember how they were written. Malformed text is a
+//! [`FormatError`] (exit 2), an unreachable cube an [`Invalidity`] (exit 1).
 
 use crate::cube::Cube;
 use crate::format::{position, read_sheets, write, Format, FormatError};
