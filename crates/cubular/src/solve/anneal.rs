@@ -26,9 +26,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The median cells misplaced by random scrambles of 30, 40, ... 100 moves (200 of
-/// each; `scramble` from seeded `ChaCha8Rng`s). The spread is wide: 60-move
-/// scrambles left 371-467, 100-move ones 442-542, so the length read off this is a
-/// guess, and the second run of a long annealing hedges it with [`MOST_SLOTS`].
+/// each, from seeded `ChaCha8Rng`s). The spread is wide, so a length read off this is a
+/// guess, which the second run of a long annealing hedges with [`MOST_SLOTS`].
 const DEPTHS: [(usize, usize); 8] = [
     (30, 308),
     (40, 354),
@@ -64,14 +63,9 @@ fn read_between(table: &[(usize, usize)], x: usize) -> usize {
     n0 + (n1 - n0) * (x - m0) / (m1 - m0)
 }
 
-/// The median broken bonds (neighbouring cells whose digits do not differ by one, mod
-/// 9; see `bonds::broken`) of random scrambles of 30, 35, ... 100 moves (200 of each;
-/// `scramble` from `ChaCha8Rng` seeds `1000 * length + k`, made by
-/// `crates/cubular/examples/depth_signs.rs`). Read off this table a scramble's length
-/// is about 4.3 moves out on average for scrambles of 60-100 moves, where the
-/// misplaced cells of [`DEPTHS`] are about 7 out: a move breaks the bonds across its
-/// block's surface, and fewer of those a later move mends by chance than cells it
-/// puts back.
+/// The median broken bonds (see `bonds::broken`) of random scrambles of 30, 35, ...
+/// 100 moves (200 of each; made by `examples/depth_signs.rs`): a sharper sign of a
+/// scramble's length than [`DEPTHS`], as fewer broken bonds are mended by chance.
 const BOND_DEPTHS: [(usize, usize); 15] = [
     (30, 544),
     (35, 606),
