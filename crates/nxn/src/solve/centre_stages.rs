@@ -12,7 +12,7 @@
 //! places hold the colours the stage cares about); the stage is an iterative-deepening
 //! search on all orbits together, bounded below by the farthest orbit's distance.
 
-use super::centre_cycles::{cycles, Keep};
+use super::centre_cycles::{cycled, cycles, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
 use crate::cube::Cube;
 use crate::moves::Move;
@@ -494,17 +494,24 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
         if wrong.iter().all(|&w| w == 0) {
             return Some(moves);
         }
+        let total: u32 = wrong.iter().sum();
         let best = all
             .iter()
-            .filter(|c| wrong[c.orbit] > 0)
-            .map(|c| {
-                let after = masks[c.orbit].map(|m| c.apply(m));
-                (goal.wrong(&after), c.moves.len(), c, after)
+            .filter_map(|c| {
+                let mut after = Vec::with_capacity(c.parts.len());
+                let mut left = total;
+                for (o, to) in &c.parts {
+                    let m = masks[*o].map(|m| cycled(to, m));
+                    left = left + goal.wrong(&m) - wrong[*o];
+                    after.push((*o, m));
+                }
+                (left < total).then_some((c.moves.len() + CYCLE_COST * left as usize, c, after))
             })
-            .filter(|(w, _, c, _)| *w < wrong[c.orbit])
-            .min_by_key(|(w, len, c, _)| (*len + CYCLE_COST * *w as usize, c.moves.len()))?;
-        moves.extend(best.2.moves.iter().copied());
-        masks[best.2.orbit] = best.3;
+            .min_by_key(|(cost, c, _)| (*cost, c.moves.len()))?;
+        moves.extend(best.1.moves.iter().copied());
+        for (o, m) in best.2 {
+            masks[o] = m;
+        }
     }
 }
 
@@ -537,9 +544,8 @@ pub fn solve(cube: &Cube) -> Option<Vec<Move>> {
         let (mut paths, searched) = shortest(n, k, &c, cap, BEAM);
         if !searched && orbits <= WIDER_RETRY_ORBITS {
             let (wider, _) = shortest(n, k, &c, cap, 3 * BEAM);
-            if paths.is_empty()
-                || wider.iter().map(Vec::len).min() < paths.iter().map(Vec::len).min()
-            {
+            let shortest_of = |p: &[Vec<Move>]| p.iter().map(Vec::len).min();
+            if shortest_of(&wider).is_some_and(|w| shortest_of(&paths).is_none_or(|p| w < p)) {
                 paths = wider;
             }
         }
