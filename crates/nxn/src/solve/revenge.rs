@@ -10,7 +10,7 @@
 //! different permutation parity (PLL parity): a sequence that swaps two edge pairs and
 //! keeps everything else (`2R2 U2 2R2 U2 2U2 2R2 2U2`) mends it.
 
-use super::{centres, pairing};
+use super::{centres, pairing, views};
 use crate::cube::Cube;
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
@@ -76,53 +76,10 @@ fn reduced(cube: &Cube) -> Facelets {
     f
 }
 
-/// Whole-cube turns the reduction is tried from: each puts another pair of faces'
-/// centres first and another second, and the shortest answer is kept.
-const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
-
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of six whole-cube views (side by side), the shortest answer, its moves turned
-/// back to this view (so it holds no cube rotations).
+/// seen from each of [`views::ALL`], the shortest answer.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    use rayon::prelude::*;
-    let answers: Vec<Result<Alg, ReductionError>> = VIEWS
-        .par_iter()
-        .map(|view| {
-            let turn = Alg::parse(view, 4).expect("a rotation");
-            let seen = crate::validity::renamed(&cube.after(&turn))
-                .map_err(|_| ReductionError::Reduced)?;
-            let alg = solve_seen(&seen)?;
-            Ok(Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect()))
-        })
-        .collect();
-    let mut best: Option<Alg> = None;
-    let mut last_error = None;
-    // The first shortest in the views' order, whichever finished first.
-    for answer in answers {
-        match answer {
-            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
-            Ok(_) => {}
-            Err(e) => last_error = Some(e),
-        }
-    }
-    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
-}
-
-/// The move that does in the cube's own view what `m` does in the view `turn` shows:
-/// `turn m turn⁻¹`, a move of another face.
-fn unrotate(m: &Move, turn: &Alg) -> Move {
-    if turn.is_empty() {
-        return *m;
-    }
-    let mut conj = turn.clone();
-    conj.0.push(*m);
-    conj.0.extend(turn.inverse().0);
-    let want = crate::cube::permutation(4, &conj);
-    Face::ALL
-        .into_iter()
-        .map(|face| Move { face, ..*m })
-        .find(|c| crate::cube::permutation(4, &Alg(vec![*c])) == want)
-        .expect("a whole-cube turn maps faces to faces")
+    views::best_of(cube, &views::ALL, &solve_seen)
 }
 
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is
