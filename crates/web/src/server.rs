@@ -26,7 +26,8 @@ use tokio::sync::Semaphore;
 /// How the server shares out its work and guards its connections.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Long solves (digit cubes, optimal 3×3×3) running at once (default: the cores).
+    /// Long solves (digit cubes, optimal 3×3×3, bigger cubes) running at once (default:
+    /// the cores).
     pub workers: usize,
     /// Quick jobs (other 3×3×3 solves, scrambles, verifies) running at once, beside
     /// the long ones (default: the cores).
