@@ -125,6 +125,7 @@ fn resident_bytes(src: &[u8]) -> Option<Table> {
 
 impl Deref for Table {
     type Target = [u8];
+    #[inline]
     fn deref(&self) -> &[u8] {
         match self {
             Table::Mapped(m) => &m[HEADER_LEN..],
