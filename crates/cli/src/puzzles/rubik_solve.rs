@@ -1,7 +1,8 @@
 //! Front end for solving the 3×3×3: `cubist solve` and `cubist bench --puzzle 333`.
 //!
-//! A batch (several cubes, one per line) is solved in parallel; answers are printed in
-//! input order, all at once after every cube is done. Each cube that cannot be read or
+//! A batch (several cubes, one per line) is solved in parallel (with `--method optimal`
+//! one cube after another, each search on every core); answers are printed in input
+//! order, all at once after every cube is done. Each cube that cannot be read or
 //! solved gets one line on standard error and raises the exit status (2 malformed,
 //! 1 unreachable or unsolved); the others are still solved.
 
@@ -234,14 +235,18 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
             format!("searching for the shortest solutions of {n} cubes")
         })
     });
-    let answers: Vec<Result<Answer>> = cubes
-        .par_iter()
-        .map(|parsed| {
-            let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
-            solve_cube(&parsed.cube, args.method, &opts, size)
-                .map_err(|e| at_line(input, parsed, e))
-        })
-        .collect();
+    let solve_one = |parsed: &Result<ParsedCube, CubeError>| {
+        let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
+        solve_cube(&parsed.cube, args.method, &opts, size).map_err(|e| at_line(input, parsed, e))
+    };
+    // An optimal search keeps every core busy by itself, so its cubes go one after
+    // another; solved side by side, each would wait on the others' share of the
+    // cores at every depth.
+    let answers: Vec<Result<Answer>> = if args.method == Method::Optimal {
+        cubes.iter().map(solve_one).collect()
+    } else {
+        cubes.par_iter().map(solve_one).collect()
+    };
     drop(searching);
     let total = answers.len();
     let single = total == 1;
@@ -527,10 +532,66 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             args.seed,
             setup
         );
+        if method == Method::TwoPhase {
+            bench_processes(&cubes)?;
+        }
     }
     if let Some(count) = args.optimal {
         bench_optimal_random(count, args.seed, size)?;
     }
+    Ok(())
+}
+
+/// Runs of a one-cube process timed for the start-up figure (after one more, unmeasured).
+const STARTUP_RUNS: usize = 10;
+
+/// Two-phase figures of whole processes, tables cached: `cubist solve` with the first
+/// cube alone ([`STARTUP_RUNS`] runs: minimum and median wall time), and with all of
+/// `cubes` as one batch (wall time in all and per cube).
+fn bench_processes(cubes: &[CubieCube]) -> Result<()> {
+    let exe = std::env::current_exe()?;
+    let run = |text: &str| -> Result<f64> {
+        let start = Instant::now();
+        let mut child = std::process::Command::new(&exe)
+            .arg("solve")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()?;
+        let written = child
+            .stdin
+            .take()
+            .map(|mut stdin| std::io::Write::write_all(&mut stdin, text.as_bytes()));
+        let status = child.wait()?;
+        if !status.success() || !matches!(written, Some(Ok(()))) {
+            bail!("bench: cubist solve as a process failed ({status})");
+        }
+        Ok(start.elapsed().as_secs_f64() * 1000.0)
+    };
+    let text = |cubes: &[CubieCube]| -> String {
+        cubes
+            .iter()
+            .map(|c| cubist_rubik::Facelets::from_cubie(c).to_letters() + "\n")
+            .collect()
+    };
+    let one = text(&cubes[..1]);
+    run(&one)?;
+    let mut times = (0..STARTUP_RUNS)
+        .map(|_| run(&one))
+        .collect::<Result<Vec<f64>>>()?;
+    let min = times.iter().copied().fold(f64::INFINITY, f64::min);
+    let (median, _, _) = spread(&mut times);
+    outln!(
+        "two-phase start-up: one cube a process, tables cached: wall ms min {min:.1} median \
+         {median:.1} ({STARTUP_RUNS} runs)"
+    );
+    let batch = run(&text(cubes))?;
+    outln!(
+        "two-phase batch: {} cubes in one process: {:.2} s wall, {:.3} ms a cube",
+        cubes.len(),
+        batch / 1000.0,
+        batch / cubes.len() as f64
+    );
     Ok(())
 }
 
