@@ -409,6 +409,9 @@ impl<'a> Search<'a> {
         }
         let t = self.t;
         let mt = &t.moves;
+        if togo == 1 {
+            return self.phase1_last(node, depth);
+        }
         // The phase 2 after this path may have only so many moves: a child's corners
         // must be able to reach a permutation it can solve by the end of phase 1.
         let reach = t.reach_table(self.limit.saturating_sub(depth + togo));
@@ -480,6 +483,32 @@ impl<'a> Search<'a> {
                 return true;
             }
             if self.timed_out {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The last phase-1 move from `node` at `depth`: a child ends phase 1 exactly when
+    /// its twist, flip and slice coordinates are those of phase 2's group, which the
+    /// small move tables tell without a look-up in the distance table. True to stop.
+    fn phase1_last(&mut self, node: Phase1Node, depth: usize) -> bool {
+        let mt = &self.t.moves;
+        for m in 0..18 {
+            // A phase-2 move would have ended phase 1 one move sooner.
+            if is_phase2_move(m) || depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            let ss2 = mt.slice_sorted[node.slice_sorted * 18 + m] as usize;
+            if ss2 >= N_SLICE_PERM
+                || mt.flip[node.flip * 18 + m] != 0
+                || mt.twist[node.twist * 18 + m] != 0
+            {
+                continue;
+            }
+            let cp2 = mt.corner_perm[node.corner_perm * 18 + m] as usize;
+            self.path[depth] = m as u8;
+            if self.phase2_start(cp2, ss2, depth + 1) {
                 return true;
             }
         }
