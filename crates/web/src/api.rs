@@ -28,7 +28,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -136,10 +136,14 @@ fn pool_error(e: PoolError, budget: Duration) -> ApiError {
     }
 }
 
-/// Read a body of at most [`crate::server::MAX_BODY`] bytes within `within`: 408 when it
+/// Largest request body accepted, in bytes; a 729-digit cube in any format fits many
+/// times over.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// Read a body of at most [`MAX_BODY`] bytes within `within`: 408 when it
 /// is too slow, 413 when it is too big.
 async fn read_body(body: Body, within: Duration) -> Result<Bytes, ApiError> {
-    let limit = crate::server::MAX_BODY;
+    let limit = MAX_BODY;
     let read = Limited::new(body, limit).collect();
     match tokio::time::timeout(within, read).await {
         Ok(Ok(collected)) => Ok(collected.to_bytes()),

@@ -2,7 +2,7 @@
 
 use super::{AnyPuzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_cubular::{parse, parse_moves, Cube, Layout, Move, SolveOptions};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 

@@ -8,7 +8,7 @@ mod cubular;
 mod nxn;
 mod rubik;
 
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::time::Duration;

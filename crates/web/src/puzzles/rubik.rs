@@ -3,7 +3,7 @@
 use super::{AnyPuzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_rubik::solve::{layers, optimal, thistlethwaite, two_phase, Options, SolveError};
 use cubist_rubik::{parse_one, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::time::Duration;
 
 /// The methods of SPEC §2.6 that this build can run, default first.
