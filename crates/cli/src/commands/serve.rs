@@ -19,8 +19,9 @@ pub struct ServeArgs {
     /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Long solves (digit cubes, optimal 3×3×3) running at once, 1 to 256 (default:
-    /// the number of cores); quick 3×3×3 solves have their own line beside them.
+    /// Long solves (digit cubes, optimal 3×3×3, bigger cubes) running at once, 1 to 256
+    /// (default: the number of cores); quick 3×3×3 solves have their own line beside
+    /// them.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub workers: Option<usize>,
     /// Time budget of each request in milliseconds, 1 to 86400000 (a day), counted
