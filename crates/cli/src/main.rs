@@ -6,14 +6,16 @@
 //!
 //! `commands` holds one module per subcommand (its arguments and `run`); `input` reads
 //! a FILE or standard input and detects the puzzle; `puzzles` is one front end per
-//! puzzle (parse, solve, print, bench) over `cubist-cubular` and `cubist-rubik`; and
-//! `failure` turns every error into its one line and exit status.
+//! puzzle (parse, solve, print, bench) over `cubist-cubular` and `cubist-rubik`, asked
+//! through the plain values of `settings` that the commands make from their arguments;
+//! and `failure` turns every error into its one line and exit status.
 
 mod commands;
 mod failure;
 mod input;
 mod output;
 mod puzzles;
+mod settings;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

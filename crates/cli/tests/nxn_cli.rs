@@ -312,19 +312,22 @@ fn sizes_without_a_solver_say_so() {
     assert!(err.contains("no solver for the 6×6×6 yet"), "{err}");
 }
 
-#[test]
-fn five_cube_answers_solve_their_cubes_in_the_reference_model() {
+/// Solves the scrambles of `puzzle` with `seeds` and checks every answer with
+/// `cubist verify` and, when it is at hand, the reference model.
+fn answers_solve_their_cubes_in_the_reference_model(puzzle: &str, n: usize, seeds: &[u64]) {
     let dir = tempfile::tempdir().unwrap();
-    let cubes = success_stdout(&cubist(
-        &["scramble", "--puzzle", "555", "--seed", "1"],
-        &[],
-    )) + &success_stdout(&cubist(
-        &["scramble", "--puzzle", "555", "--seed", "2"],
-        &[],
-    ));
+    let cubes: String = seeds
+        .iter()
+        .map(|seed| {
+            success_stdout(&cubist(
+                &["scramble", "--puzzle", puzzle, "--seed", &seed.to_string()],
+                &[],
+            ))
+        })
+        .collect();
     let path = file(&dir, "cubes.txt", &cubes);
     let answers = success_stdout(&cubist(&["solve"], &[&path]));
-    assert_eq!(answers.lines().count(), 2, "{answers}");
+    assert_eq!(answers.lines().count(), seeds.len(), "{answers}");
     let oracle = cubist_testkit::oracle_dir(&["nxn_ref.py"]);
     for (cube, moves) in cubes.lines().zip(answers.lines()) {
         assert!(!moves.is_empty());
@@ -337,12 +340,22 @@ fn five_cube_answers_solve_their_cubes_in_the_reference_model() {
         if let Some(oracle) = &oracle {
             let out = std::process::Command::new("python3")
                 .arg(oracle.join("nxn_ref.py"))
-                .args(["verify", "5", cube, moves])
+                .args(["verify", &n.to_string(), cube, moves])
                 .output()
                 .unwrap();
             assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "solved");
         }
     }
+}
+
+#[test]
+fn five_cube_answers_solve_their_cubes_in_the_reference_model() {
+    answers_solve_their_cubes_in_the_reference_model("555", 5, &[1, 2]);
+}
+
+#[test]
+fn seven_cube_answers_solve_their_cubes_in_the_reference_model() {
+    answers_solve_their_cubes_in_the_reference_model("777", 7, &[1]);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! file is named and removed, and the exit status says so.
 
 use assert_cmd::Command;
-use cubist_search::cache::{self, HEADER_LEN};
-use cubist_search::TableSpec;
+use cubist_tables::cache::{self, HEADER_LEN};
+use cubist_tables::TableSpec;
 
 /// Writes a sound table file named `name` into `dir`; returns its path.
 fn table(dir: &std::path::Path, name: &'static str) -> std::path::PathBuf {

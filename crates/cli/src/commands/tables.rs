@@ -19,7 +19,7 @@ pub struct TablesArgs {
 
 /// Run `cubist tables`.
 pub fn run(args: &TablesArgs) -> Result<ExitCode> {
-    let dir = cubist_search::cache_dir();
+    let dir = cubist_tables::cache_dir();
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -38,7 +38,7 @@ pub fn run(args: &TablesArgs) -> Result<ExitCode> {
             outln!("{name}  {bytes} bytes");
             continue;
         }
-        match cubist_search::verify_file(path) {
+        match cubist_tables::verify_file(path) {
             Ok(()) => outln!("{name}  {bytes} bytes  ok"),
             Err(e) => {
                 corrupt += 1;

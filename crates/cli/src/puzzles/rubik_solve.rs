@@ -6,17 +6,16 @@
 //! solved gets one line on standard error and raises the exit status (2 malformed,
 //! 1 unreachable or unsolved); the others are still solved.
 
-use crate::commands::bench::BenchArgs;
-use crate::commands::solve::{Method, Notation, SolveArgs};
 use crate::failure::Unsolvable;
 use crate::input::Input;
 use crate::output::outln;
+use crate::settings::{BenchSettings, Method, Notation, SolveSettings};
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
 };
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
-use cubist_search::Spinner;
+use cubist_tables::Spinner;
 use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -146,7 +145,7 @@ fn alg_text(alg: &Alg, notation: Notation) -> String {
 }
 
 /// The output lines of one answer.
-fn render(answer: &Answer, args: &SolveArgs) -> String {
+fn render(answer: &Answer, args: &SolveSettings) -> String {
     if args.json {
         let json = |v: &Vec<String>| serde_json::to_string(v).unwrap_or_default();
         // With the stages shown, the moves are exactly the stages' moves in order.
@@ -197,7 +196,7 @@ fn render(answer: &Answer, args: &SolveArgs) -> String {
 }
 
 /// `cubist solve` for the 3×3×3.
-pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
+pub fn solve(args: &SolveSettings, input: &Input) -> Result<ExitCode> {
     let format = args
         .input
         .as_deref()
@@ -476,7 +475,7 @@ fn summary(label: &str, answers: &[Answer]) -> String {
 /// random cubes solved one after another (tables loaded first), every solution checked
 /// sticker by sticker; then, with `--optimal N`, N seeded random cubes solved
 /// optimally, one line each.
-pub fn bench(args: &BenchArgs) -> Result<()> {
+pub fn bench(args: &BenchSettings) -> Result<()> {
     let size = table_size(args.table_size.as_deref(), Method::Optimal)?;
     two_phase::Tables::keep_resident();
     let methods: Vec<Method> = match &args.method {

@@ -12,11 +12,12 @@
 //! places hold the colours the stage cares about); the stage is an iterative-deepening
 //! search on all orbits together, bounded below by the farthest orbit's distance.
 
+use super::centre_cycles::{cycled, cycles, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
 use crate::cube::Cube;
 use crate::moves::Move;
 use cubist_rubik::Face;
-use cubist_search::cache::{self, Table, TableSpec};
+use cubist_tables::cache::{self, Table, TableSpec};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -86,6 +87,29 @@ impl Goal {
         }
     }
 
+    /// Pieces the stage still has to move: its colours on places they do not belong.
+    fn wrong(self, s: &Masks) -> u32 {
+        let off = |m: u32, home: u32| (m & !home).count_ones();
+        match self {
+            Goal::Ud => off(s[0], faces_mask(&UD)),
+            Goal::Lr => off(s[0], faces_mask(&LR)),
+            Goal::All => {
+                off(s[0], faces_mask(&[Face::U]))
+                    + off(s[1], faces_mask(&[Face::R]))
+                    + off(s[2], faces_mask(&[Face::F]))
+            }
+        }
+    }
+
+    /// What the centre 3-cycles finishing this stage must keep.
+    fn keep(self) -> Keep {
+        match self {
+            Goal::Ud => Keep::Nothing,
+            Goal::Lr => Keep::Ud,
+            Goal::All => Keep::Pairs,
+        }
+    }
+
     fn label(self) -> &'static str {
         match self {
             Goal::Ud => "ud",
@@ -104,7 +128,8 @@ struct Stage {
     turns: Vec<Vec<MaskTurn>>,
     /// For each move, the wing orbits (bits) whose permutation parity it flips.
     flips: Vec<u32>,
-    tables: Vec<Table>,
+    /// Each orbit's table.
+    tables: Vec<&'static Table>,
 }
 
 /// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
@@ -164,15 +189,37 @@ impl Stage {
             .map(|o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
             .collect();
         let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
+        // Orbits whose pieces the moves permute alike (the same permutations, by
+        // other moves) share one table, named after the first of them.
+        let effects: Vec<Vec<[u8; 24]>> = turns
+            .iter()
+            .map(|ts| {
+                let mut e: Vec<[u8; 24]> = ts.iter().map(MaskTurn::places).collect();
+                e.sort_unstable();
+                e.dedup();
+                e
+            })
+            .collect();
+        let mut built: Vec<(usize, &'static Table)> = Vec::new();
         let tables = (0..orbits)
             .map(|o| {
+                if let Some(&(_, t)) = built
+                    .iter()
+                    .find(|(first, _)| effects[*first] == effects[o])
+                {
+                    return t;
+                }
                 let name = format!("nxn{n}-centres-{o}-{}", goal.label());
                 let spec = TableSpec {
                     name: &name,
                     version: 1,
                     len: goal.size(),
                 };
-                cache::load_or_build(&spec, || build(goal, &turns[o]))
+                let t: &'static Table = Box::leak(Box::new(cache::load_or_build(&spec, || {
+                    build(goal, &turns[o])
+                })));
+                built.push((o, t));
+                t
             })
             .collect();
         Stage {
@@ -318,13 +365,27 @@ impl std::hash::Hasher for QuickHash {
     }
 }
 
+/// Depths searched at most.
+const DEPTH_LIMIT: usize = 60;
+
 /// A set of search states.
 type StateSet = std::collections::HashSet<State, std::hash::BuildHasherDefault<QuickHash>>;
+
+/// The guessed moves a centre 3-cycle costs, to weigh a cube the beam search did not
+/// finish against one it may finish deeper.
+const CYCLE_COST: usize = 10;
+
+/// Depths searched past the last one that brought a cube nearer the goal, before the
+/// search stops and the nearest cube is finished by cycles.
+const STALL: usize = 8;
 
 /// Up to `cap` short move sequences that take `cube` through stage `k`, from a beam
 /// search over depths: at each depth the `beam` cubes that look nearest their goal are
 /// kept (none kept twice); the first depth holding a finished cube gives the answers.
-fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> Vec<Vec<Move>> {
+/// A cube the search came close to is finished by centre 3-cycles instead ([`finish`])
+/// when its depth plus a guess of the cycles' moves is less than the depths left to
+/// search; `None` when neither way finishes.
+fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Move>>, bool) {
     let stage = &stages(n)[k];
     let want_parity = stage.goal == Goal::Lr;
     let orbits = cube.geometry().centre_orbits.len();
@@ -349,14 +410,34 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> Vec<Vec
         path.reverse();
         path
     };
-    for _ in 0..40 {
+    // The cube nearest a finish by cycles: its guessed total, depth and index.
+    let mut close: Option<(usize, usize, usize)> = None;
+    // The best rank seen and the depth it was first seen at.
+    let mut best_rank = (u32::MAX, 0);
+    for depth in 0..DEPTH_LIMIT {
         let level = levels.last().expect("a level");
         let finished: Vec<usize> = (0..level.len())
             .filter(|&i| stage.rank(&level[i].0, orbits, want_parity) == 0)
             .take(cap)
             .collect();
         if !finished.is_empty() {
-            return finished.into_iter().map(|i| path_to(&levels, i)).collect();
+            return (
+                finished.into_iter().map(|i| path_to(&levels, i)).collect(),
+                true,
+            );
+        }
+        for (i, (s, _, _)) in level.iter().enumerate() {
+            if want_parity && s.1 != 0 {
+                continue;
+            }
+            let wrong: u32 = s.0[..orbits].iter().map(|m| stage.goal.wrong(m)).sum();
+            let guess = depth + CYCLE_COST * wrong as usize;
+            if close.is_none_or(|c| guess < c.0) {
+                close = Some((guess, depth, i));
+            }
+        }
+        if close.is_some_and(|c| c.0 <= depth + 1 || depth >= best_rank.1 + STALL) {
+            break;
         }
         let mut next: Vec<(u32, State, usize, usize)> = Vec::new();
         let mut seen = StateSet::default();
@@ -379,10 +460,59 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> Vec<Vec
         }
         next.sort_by_key(|c| c.0);
         next.truncate(beam);
+        if let Some(c) = next.first() {
+            if c.0 < best_rank.0 {
+                best_rank = (c.0, depth + 1);
+            }
+        }
         kept.extend(next.iter().map(|c| c.1));
         levels.push(next.into_iter().map(|(_, t, i, m)| (t, i, m)).collect());
     }
-    Vec::new()
+    let Some((_, depth, i)) = close else {
+        return (Vec::new(), false);
+    };
+    let mut path = path_to(&levels[..=depth], i);
+    let state = levels[depth][i].0;
+    match finish(n, stage.goal, &state.0[..orbits]) {
+        Some(cycles) => {
+            path.extend(cycles);
+            (vec![path], false)
+        }
+        None => (Vec::new(), false),
+    }
+}
+
+/// Centre 3-cycles that take each orbit's masks to the goal, one at a time, each
+/// putting at least one more piece where the stage wants it (the shortest such);
+/// `None` when no cycle helps.
+fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
+    let all = cycles(n, goal.keep());
+    let mut masks = masks.to_vec();
+    let mut moves = Vec::new();
+    loop {
+        let wrong: Vec<u32> = masks.iter().map(|m| goal.wrong(m)).collect();
+        if wrong.iter().all(|&w| w == 0) {
+            return Some(moves);
+        }
+        let total: u32 = wrong.iter().sum();
+        let best = all
+            .iter()
+            .filter_map(|c| {
+                let mut after = Vec::with_capacity(c.parts.len());
+                let mut left = total;
+                for (o, to) in &c.parts {
+                    let m = masks[*o].map(|m| cycled(to, m));
+                    left = left + goal.wrong(&m) - wrong[*o];
+                    after.push((*o, m));
+                }
+                (left < total).then_some((c.moves.len() + CYCLE_COST * left as usize, c, after))
+            })
+            .min_by_key(|(cost, c, _)| (*cost, c.moves.len()))?;
+        moves.extend(best.1.moves.iter().copied());
+        for (o, m) in best.2 {
+            masks[o] = m;
+        }
+    }
 }
 
 /// The distance bound of stage `k` for a cube.
@@ -390,6 +520,10 @@ fn bound(n: usize, k: usize, cube: &Cube) -> u8 {
     let stage = &stages(n)[k];
     stage.bound(&masks_of(cube, stage.goal), 0, false)
 }
+
+/// The most centre orbits a cube may have for a stage whose search did not finish to
+/// be searched again with a wider beam (beyond, the search takes too long).
+const WIDER_RETRY_ORBITS: usize = 2;
 
 /// Shortest sequences kept from each stage, to choose the one that leaves the next
 /// stage least to do.
@@ -401,14 +535,19 @@ const PATHS: usize = 32;
 /// the least to do.
 pub fn solve(cube: &Cube) -> Option<Vec<Move>> {
     let n = cube.n();
+    let orbits = cube.geometry().centre_orbits.len();
     let mut moves = Vec::new();
     let mut c = cube.clone();
     for k in 0..3 {
         let cap = if k < 2 { PATHS } else { 1 };
         // A beam that loses its way is tried again three times as wide.
-        let mut paths = shortest(n, k, &c, cap, BEAM);
-        if paths.is_empty() {
-            paths = shortest(n, k, &c, cap, 3 * BEAM);
+        let (mut paths, searched) = shortest(n, k, &c, cap, BEAM);
+        if !searched && orbits <= WIDER_RETRY_ORBITS {
+            let (wider, _) = shortest(n, k, &c, cap, 3 * BEAM);
+            let shortest_of = |p: &[Vec<Move>]| p.iter().map(Vec::len).min();
+            if shortest_of(&wider).is_some_and(|w| shortest_of(&paths).is_none_or(|p| w < p)) {
+                paths = wider;
+            }
         }
         let best = paths.into_iter().min_by_key(|p| {
             if k < 2 {

@@ -15,7 +15,7 @@ use crate::cube::{permutation, Cube};
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
-use cubist_search::cache::{self, Table, TableSpec};
+use cubist_tables::cache::{self, Table, TableSpec};
 use std::sync::OnceLock;
 
 /// Centre places of the 4×4×4: four per face, faces in the order U R F D L B.
@@ -31,12 +31,28 @@ pub(crate) fn faces_mask(faces: &[Face]) -> u32 {
         .fold(0, |a, b| a | b)
 }
 
+/// Binomial coefficients C(n, k) for n, k ≤ 24, by Pascal's triangle.
+const CHOOSE: [[u32; 25]; 25] = {
+    let mut t = [[0u32; 25]; 25];
+    let mut n = 0;
+    while n < 25 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// C(n, k) for n ≤ 24.
 pub(crate) fn choose(n: u32, k: u32) -> usize {
     if k > n {
         return 0;
     }
-    (0..k).fold(1usize, |acc, i| acc * (n - i) as usize / (i + 1) as usize)
+    CHOOSE[n as usize][k as usize] as usize
 }
 
 /// The rank of a set of bits among the sets of its size (combinatorial numbering).
@@ -96,6 +112,11 @@ impl MaskTurn {
             }
         }
         MaskTurn { bytes }
+    }
+
+    /// Where the centre at each place goes.
+    pub(crate) fn places(&self) -> [u8; PLACES] {
+        std::array::from_fn(|q| self.apply(1 << q).trailing_zeros() as u8)
     }
 
     /// The places the centres at `mask` go to.

@@ -2,14 +2,17 @@
 //!
 //! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
 //! - N = 4: [`revenge`], by reduction: [`centres`], [`pairing`], then the 3×3×3.
-//! - odd N ≥ 5: [`reduction`]: [`centre_stages`], [`pairing`], then the 3×3×3.
+//! - N = 5 and 7: [`reduction`]: [`centre_stages`] (finished by [`centre_cycles`]),
+//!   [`pairing`], then the 3×3×3, from several [`views`].
 
+pub mod centre_cycles;
 pub mod centre_stages;
 pub mod centres;
 pub mod pairing;
 pub mod pocket;
 pub mod reduction;
 pub mod revenge;
+pub mod views;
 
 use crate::cube::Cube;
 use crate::moves::Alg;
@@ -25,7 +28,7 @@ pub enum SolveError {
     #[error("internal error: {0}")]
     Reduction(String),
     /// No solver for this size yet.
-    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2, 4×4×4 and 5×5×5 are solved)")]
+    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2, 4×4×4, 5×5×5 and 7×7×7 are solved)")]
     NoSolver {
         /// The size.
         n: usize,
@@ -47,7 +50,7 @@ pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
     let alg = match cube.n() {
         2 => pocket::solve(&named),
         4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
-        5 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        5 | 7 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
         n => return Err(SolveError::NoSolver { n }),
     };
     if cube.after(&alg).is_solved() {

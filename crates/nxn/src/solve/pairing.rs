@@ -4,7 +4,8 @@
 //!
 //! A step is a setup of outer turns and one pairing sequence `W A W⁻¹`: a turn of inner
 //! layers (the 4×4×4's wide turn, a bigger cube's single inner layer), which moves one
-//! row of edge pieces and centres around its axis, around outer turns `A` that put
+//! row of edge pieces and centres around its axis (on an odd cube also two layers at one
+//! depth from either side together, for both wings of an edge), around outer turns `A` that put
 //! another edge in its way (`R U R'`, and around U the flip `R U R' F R' F' R` and the
 //! last-two-edges `R F' U R' F`, …); only sequences that leave solved centres solved
 //! are kept, one of each effect. A beam search over steps finds a short way to all
@@ -59,6 +60,32 @@ fn slices(n: usize, face: Face, t: u8) -> Vec<Move> {
     }
 }
 
+/// The inner turns `W` of the pairing sequences around `face`: each of [`slices`]; on
+/// a cube with a middle layer also two layers at the same depth from either side
+/// turned together, alike or oppositely, which carry both wings of an edge at once.
+fn turns_of_slices(n: usize, face: Face) -> Vec<Vec<Move>> {
+    let mut out: Vec<Vec<Move>> = (1..=3)
+        .flat_map(|t| slices(n, face, t))
+        .map(|w| vec![w])
+        .collect();
+    if n % 2 == 1 {
+        for k in 2..=(n - 1) / 2 {
+            for t in 1..=3 {
+                for u in [t, 4 - t] {
+                    let pair = vec![
+                        Move::layers(face, k, k, t),
+                        Move::layers(face, n + 1 - k, n + 1 - k, u),
+                    ];
+                    if !out.contains(&pair) {
+                        out.push(pair);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The pairing sequences of an N×N×N: `W A W⁻¹` that keep solved centres solved.
 fn macros(n: usize) -> &'static [Step] {
     static MACROS: OnceLock<Mutex<HashMap<usize, &'static [Step]>>> = OnceLock::new();
@@ -97,11 +124,11 @@ fn macros(n: usize) -> &'static [Step] {
             if face.axis() == Face::U.axis() {
                 inner.extend(flips.iter().cloned());
             }
-            for w in (1..=3).flat_map(|t| slices(n, face, t)) {
+            for w in turns_of_slices(n, face) {
                 for a in &inner {
-                    let mut moves = vec![w];
+                    let mut moves = w.clone();
                     moves.extend(a.0.iter().copied());
-                    moves.push(w.inverse());
+                    moves.extend(w.iter().rev().map(|m| m.inverse()));
                     let alg = Alg(moves);
                     if centres_solved(&solved.after(&alg)) {
                         let step = Step::new(n, alg);
@@ -245,9 +272,9 @@ impl Node {
 }
 
 /// Cubes kept at each step of the search.
-const BEAM: usize = 24;
+const BEAM: usize = 12;
 /// Children kept from each cube before the beam is chosen.
-const PER_NODE: usize = 12;
+const PER_NODE: usize = 8;
 /// The guessed cost of each link still to make.
 const COST_PER_LINK: usize = 3;
 

@@ -7,8 +7,9 @@
 //! wing orbit an even permutation, which every pairing sequence keeps, so the last
 //! edges pair and the reduced cube is a reachable 3×3×3.
 
-use super::revenge::{merged, ReductionError};
-use super::{centre_stages, pairing};
+use super::revenge::merged;
+use super::views::ReductionError;
+use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
 use crate::moves::{Alg, Move};
 use cubist_rubik::{Face, Facelets};
@@ -29,9 +30,25 @@ fn reduced(cube: &Cube) -> Facelets {
     f
 }
 
+/// The whole-cube views an odd N×N×N is reduced from ([`views`]): the 5×5×5 from all
+/// six orders of the axes; a bigger cube, whose stages take longer, from its own view.
+fn views_of(n: usize) -> &'static [&'static str] {
+    if n <= 5 {
+        &views::ALL
+    } else {
+        &views::ALL[..1]
+    }
+}
+
+/// A solution of a reachable odd N×N×N (N ≥ 5) in any orientation, the shortest of its
+/// reductions from `views_of`.
+pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+    views::best_of(cube, views_of(cube.n()), &solve_seen)
+}
+
 /// A solution of a reachable odd N×N×N (N ≥ 5) whose colours are named with the fixed
 /// centres home ([`crate::validity::renamed`]).
-pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
+fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     let n = cube.n();
     let mut moves: Vec<Move> = centre_stages::solve(cube).ok_or(ReductionError::Centres)?;
     let mut c = cube.after(&Alg(moves.clone()));

@@ -10,7 +10,8 @@
 //! different permutation parity (PLL parity): a sequence that swaps two edge pairs and
 //! keeps everything else (`2R2 U2 2R2 U2 2U2 2R2 2U2`) mends it.
 
-use super::{centres, pairing};
+use super::views::ReductionError;
+use super::{centres, pairing, views};
 use crate::cube::Cube;
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
@@ -23,24 +24,6 @@ const OLL_PARITY: &str = "Rw2 B2 U2 Lw U2 Rw' U2 Rw U2 F2 Rw F2 Lw' B2 Rw2";
 
 /// Swaps the edge pairs at UF and UB, keeping centres, corners and the other pairs.
 const PLL_PARITY: &str = "2R2 U2 2R2 U2 2U2 2R2 2U2";
-
-/// Why the reduction stopped (never for a reachable cube; reported, not printed as an
-/// answer).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReductionError {
-    /// A centre stage's search gave up.
-    #[error("the centre stages found no way on")]
-    Centres,
-    /// The pairing steps found no way on.
-    #[error("the edge pairing found no way on")]
-    Pairing,
-    /// The reduced cube is no 3×3×3 state.
-    #[error("the reduced cube is no 3×3×3 state")]
-    Reduced,
-    /// The two-phase solver failed.
-    #[error("the 3×3×3 solver failed: {0}")]
-    ThreeByThree(String),
-}
 
 /// Whether the wings of orbit `j` (from 0) are an odd permutation of their homes.
 pub(crate) fn wings_odd(cube: &Cube, j: usize) -> bool {
@@ -76,53 +59,10 @@ fn reduced(cube: &Cube) -> Facelets {
     f
 }
 
-/// Whole-cube turns the reduction is tried from: each puts another pair of faces'
-/// centres first and another second, and the shortest answer is kept.
-const VIEWS: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
-
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`VIEWS`] (side by side), the shortest answer, its moves turned
-/// back to this view (so it holds no cube rotations).
+/// seen from each of [`views::ALL`], the shortest answer.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    use rayon::prelude::*;
-    let answers: Vec<Result<Alg, ReductionError>> = VIEWS
-        .par_iter()
-        .map(|view| {
-            let turn = Alg::parse(view, 4).expect("a rotation");
-            let seen = crate::validity::renamed(&cube.after(&turn))
-                .map_err(|_| ReductionError::Reduced)?;
-            let alg = solve_seen(&seen)?;
-            Ok(Alg(alg.0.iter().map(|m| unrotate(m, &turn)).collect()))
-        })
-        .collect();
-    let mut best: Option<Alg> = None;
-    let mut last_error = None;
-    // The first shortest in the views' order, whichever finished first.
-    for answer in answers {
-        match answer {
-            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
-            Ok(_) => {}
-            Err(e) => last_error = Some(e),
-        }
-    }
-    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
-}
-
-/// The move that does in the cube's own view what `m` does in the view `turn` shows:
-/// `turn m turn⁻¹`, a move of another face.
-fn unrotate(m: &Move, turn: &Alg) -> Move {
-    if turn.is_empty() {
-        return *m;
-    }
-    let mut conj = turn.clone();
-    conj.0.push(*m);
-    conj.0.extend(turn.inverse().0);
-    let want = crate::cube::permutation(4, &conj);
-    Face::ALL
-        .into_iter()
-        .map(|face| Move { face, ..*m })
-        .find(|c| crate::cube::permutation(4, &Alg(vec![*c])) == want)
-        .expect("a whole-cube turn maps faces to faces")
+    views::best_of(cube, &views::ALL, &solve_seen)
 }
 
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is

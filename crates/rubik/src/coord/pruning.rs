@@ -15,8 +15,8 @@ use super::flipslice::{FlipSliceSym, N_FLIPSLICE_CLASS};
 use super::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED_CLASS};
 use super::moves::{MoveTables, PHASE2_MOVES};
 use super::symmetry::N_SYM_D4H;
-use cubist_search::nibbles::{bytes_for, AtomicNibbles, EMPTY};
-use cubist_search::Progress;
+use cubist_tables::nibbles::{bytes_for, AtomicNibbles, EMPTY};
+use cubist_tables::Progress;
 use rayon::prelude::*;
 
 /// Entries of the phase-1 table.

@@ -11,7 +11,7 @@ use super::moves::MoveTables;
 use super::pruning;
 use super::symmetry::N_SYM_D4H;
 use super::*;
-use cubist_search::TableSpec;
+use cubist_tables::TableSpec;
 use std::path::Path;
 
 /// Version of the file; bump when the content or layout of any table in it changes.
@@ -87,7 +87,7 @@ impl Coords {
     /// The tables, read from the cache directory `dir` or computed and stored there.
     pub fn load_in(dir: &Path) -> Coords {
         let table =
-            cubist_search::cache::load_or_build_in(dir, &SPEC, || Coords::build().to_bytes());
+            cubist_tables::cache::load_or_build_in(dir, &SPEC, || Coords::build().to_bytes());
         Coords::from_bytes(&table).unwrap_or_else(Coords::build)
     }
 

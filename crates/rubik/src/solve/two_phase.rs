@@ -30,8 +30,8 @@ use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
-use cubist_search::cache::load_or_build_in;
-use cubist_search::{Cancel, Nibbles, Table, TableSpec};
+use cubist_tables::cache::load_or_build_in;
+use cubist_tables::{Cancel, Nibbles, Table, TableSpec};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -78,7 +78,7 @@ impl Tables {
     /// The pruning tables stay mapped from their files rather than copied into
     /// memory: a process that solves one cube reads only the few pages it looks up.
     pub fn load() -> Tables {
-        Tables::load_in(&cubist_search::cache_dir())
+        Tables::load_in(&cubist_tables::cache_dir())
     }
 
     /// [`Tables::load`] from the cache directory `dir`.

@@ -6,7 +6,7 @@ use super::tables::Lookup;
 use crate::coord::symmetry::{self, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
-use cubist_search::Nibbles;
+use cubist_tables::Nibbles;
 
 /// A search node: flip, twist and slice-sorted coordinates in each of the three
 /// frames, the corner permutation, and the inverse cube in each frame (whose
@@ -157,9 +157,6 @@ pub(super) fn edge_bound(lk: &Lookup, index: &[usize; 3]) -> usize {
 pub(super) fn frames_bound([a, b, c]: [usize; 3]) -> usize {
     a.max(b).max(c) + (a == b && b == c && a > 0) as usize
 }
-
-/// The symmetry turning the cube into each frame: none, URF3, URF3².
-pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
 
 /// Whether move `m` may follow move `last` (no face twice; opposite faces in one order).
 #[inline(always)]

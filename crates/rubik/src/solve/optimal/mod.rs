@@ -32,7 +32,7 @@ pub use tables::{TableSize, Tables};
 
 use super::{Options, Solution, SolveError};
 use crate::cubie::CubieCube;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 
 /// The shortest solution of `cube`, proven optimal unless the time budget runs out
 /// (then the shortest known, marked incomplete). `opts.max_length` is not used.

@@ -8,7 +8,7 @@ use crate::cubie::CubieCube;
 use crate::moves::Alg;
 use crate::solve::two_phase;
 use crate::solve::{Options, Solution, SolveError};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;

@@ -6,7 +6,7 @@ use super::tables::{Lookup, Tables};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
 use crate::solve::two_phase::prefetch;
-use cubist_search::{Cancel, Nibbles};
+use cubist_tables::{Cancel, Nibbles};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -310,7 +310,7 @@ pub struct DepthSearch {
 
 /// One complete iteration of the optimal solver at `depth` on `cube`: whether a
 /// solution of exactly that many moves exists, and how many nodes it took to find one
-/// or rule them out. A measure of search effort, apart from the rest of [`solve`].
+/// or rule them out. A measure of search effort, apart from the rest of [`super::solve`].
 pub fn search_depth(t: &Tables, cube: &CubieCube, depth: usize) -> DepthSearch {
     let root = Node::new(cube, &t.lookup());
     let (found, _, nodes) = iterate(

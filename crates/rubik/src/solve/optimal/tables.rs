@@ -1,18 +1,20 @@
 //! The optimal solver's tables — the corner table and the edge table of each
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
-use super::bounds::FRAME_SYM;
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
 use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS};
-use crate::coord::symmetry::{self, N_SYM_D4H};
+use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Face, Move};
 use crate::solve::two_phase::Tables as TwoPhaseTables;
-use cubist_search::{Nibbles, Table, TableSpec};
+use cubist_tables::{Nibbles, Table, TableSpec};
 use std::path::Path;
 use std::sync::OnceLock;
+
+/// The symmetry turning the cube into each frame: none, URF3, URF3².
+pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
 
 /// Version of the corner table file; bump when its content changes.
 const CORNERS_VERSION: u32 = 1;
@@ -99,7 +101,7 @@ impl Tables {
             TableSize::Small => &SMALL,
             TableSize::Default => &DEFAULT,
         };
-        cell.get_or_init(|| Tables::load_in(&cubist_search::cache_dir(), size))
+        cell.get_or_init(|| Tables::load_in(&cubist_tables::cache_dir(), size))
     }
 
     /// The tables of one size, with the optimal solver's own table files in `dir`
@@ -109,7 +111,7 @@ impl Tables {
         // Long searches: worth the tables' copy in memory.
         TwoPhaseTables::keep_resident();
         let tp = TwoPhaseTables::get();
-        let corner_table = cubist_search::cache::load_or_build_in(dir, &CORNER_SPEC, || {
+        let corner_table = cubist_tables::cache::load_or_build_in(dir, &CORNER_SPEC, || {
             pruning::build_corners(&tp.moves, &tp.corners, &tp.flipslice)
         });
         let edges = match size {
@@ -122,7 +124,7 @@ impl Tables {
                     version: CLASSES_VERSION,
                     len: N_FLIPSLICESORTED * 4,
                 };
-                let classes = cubist_search::cache::load_or_build_in(dir, &class_spec, || {
+                let classes = cubist_tables::cache::load_or_build_in(dir, &class_spec, || {
                     FlipSliceSortedSym::build().class_sym_bytes()
                 })
                 .resident();
@@ -131,7 +133,7 @@ impl Tables {
                     version: LARGE_VERSION,
                     len: FLIPSLICESORTED_TWIST_BYTES,
                 };
-                let table = cubist_search::cache::load_or_build_in(dir, &large_spec, || {
+                let table = cubist_tables::cache::load_or_build_in(dir, &large_spec, || {
                     let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
                         .unwrap_or_else(FlipSliceSortedSym::build);
                     pruning::build_flipslicesorted_twist(&tp.moves, &fss, &tp.flipslice)
@@ -269,7 +271,7 @@ mod tests {
 
     #[test]
     fn corrupt_table_file_is_detected_and_rebuilt() {
-        use cubist_search::cache::{self, TableError, HEADER_LEN};
+        use cubist_tables::cache::{self, TableError, HEADER_LEN};
         let dir = std::env::temp_dir().join(format!("cubist-optimal-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let first = Tables::load_in(&dir, TableSize::Small);

@@ -1,6 +1,7 @@
-//! Puzzle-agnostic search machinery shared by the puzzle crates: table files on disk
-//! (built once, versioned, checksummed, memory-mapped), progress reporting, packed
-//! 4-bit distance tables, and the [`Cancel`] token every long search polls.
+//! The solvers' tables and the long work around them, shared by the puzzle crates:
+//! table files on disk (built once, versioned, checksummed, memory-mapped), packed
+//! 4-bit distance tables, the progress a long build or search shows, and the
+//! [`Cancel`] token every long search polls.
 //!
 //! Pruning tables make fast solvers; they are expensive to compute and large, so they
 //! are built once, written to a cache directory and mapped into memory on later runs.

@@ -1,0 +1,211 @@
+//! Centre 3-cycles: commutators `[A, S C S⁻¹]` of two blocks of inner layers (`A` may
+//! hold the middle layer of an odd cube) around an outer turn `S`, and their conjugates
+//! by one outer turn, each moving three centre pieces in each of some orbits and nothing
+//! else among the centres. They finish a centre stage whose search came close: each one
+//! puts more pieces where the stage wants it, and disturbs no stage already done.
+
+use super::centres::faces_mask;
+use crate::cube::permutation;
+use crate::geometry::Geometry;
+use crate::moves::{Alg, Move};
+use cubist_rubik::Face;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// A 3-cycle of some orbits' places.
+pub(crate) struct Cycle {
+    pub(crate) moves: Vec<Move>,
+    /// Each orbit moved, with its three places moved and where each goes.
+    pub(crate) parts: Vec<(usize, [(u8, u8); 3])>,
+}
+
+/// The places the pieces at `mask` go to under one orbit's 3-cycle.
+pub(crate) fn cycled(to: &[(u8, u8); 3], mask: u32) -> u32 {
+    let mut out = mask;
+    for (from, _) in to {
+        out &= !(1 << from);
+    }
+    for (from, to) in to {
+        if mask & (1 << from) != 0 {
+            out |= 1 << to;
+        }
+    }
+    out
+}
+
+/// Which sets of faces the cycles must keep (their places to places of the same set).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Keep {
+    /// Nothing kept (the first stage).
+    Nothing,
+    /// U and D kept as a pair.
+    Ud,
+    /// Each pair of opposite faces kept.
+    Pairs,
+}
+
+/// The cycle a move sequence makes, when it moves exactly three centre pieces (none a
+/// fixed centre) and keeps `keep`.
+fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
+    let labels = permutation(g.n, &Alg(moves.clone()));
+    if let Some(fixed) = g.fixed_centres {
+        if fixed.iter().any(|&s| labels[s] != s) {
+            return None;
+        }
+    }
+    let sets: &[&[Face]] = match keep {
+        Keep::Nothing => &[],
+        Keep::Ud => &[&[Face::U, Face::D]],
+        Keep::Pairs => &[&[Face::U, Face::D], &[Face::L, Face::R]],
+    };
+    let masks: Vec<u32> = sets.iter().map(|set| faces_mask(set)).collect();
+    let mut parts = Vec::new();
+    for (o, places) in g.centre_orbits.iter().enumerate() {
+        let moved: Vec<usize> = (0..places.len())
+            .filter(|&p| labels[places[p]] != places[p])
+            .collect();
+        if moved.is_empty() {
+            continue;
+        }
+        if moved.len() != 3 {
+            return None;
+        }
+        let to: Vec<(u8, u8)> = moved
+            .iter()
+            .map(|&p| {
+                let q = places
+                    .iter()
+                    .position(|&s| s == labels[places[p]])
+                    .expect("centres stay in their orbit");
+                (q as u8, p as u8)
+            })
+            .collect();
+        if to
+            .iter()
+            .any(|&(f, t)| masks.iter().any(|mask| (mask >> f) & 1 != (mask >> t) & 1))
+        {
+            return None;
+        }
+        parts.push((o, [to[0], to[1], to[2]]));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    Some(Cycle { moves, parts })
+}
+
+/// The centre 3-cycles of an N×N×N (odd N ≥ 5) that keep `keep`, one of each effect,
+/// shortest first.
+pub(crate) fn cycles(n: usize, keep: Keep) -> &'static [Cycle] {
+    type Key = (usize, Keep);
+    static ALL: OnceLock<Mutex<HashMap<Key, &'static [Cycle]>>> = OnceLock::new();
+    let mut all = ALL
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry((n, keep)).or_insert_with(|| {
+        let g = Geometry::of(n);
+        let axes = [Face::R, Face::U, Face::F];
+        // Blocks of inner layers, from R, U or F: with the middle layer or without.
+        let blocks = |middle: bool| {
+            axes.into_iter().flat_map(move |f| {
+                (2..n).flat_map(move |lo| {
+                    (lo..n)
+                        .filter(move |&hi| middle || !(lo..=hi).contains(&n.div_ceil(2)))
+                        .map(move |hi| (f, lo, hi))
+                })
+            })
+        };
+        let outer: Vec<Move> = Face::ALL
+            .into_iter()
+            .flat_map(|f| (1..=3).map(move |t| Move::face(f, t)))
+            .collect();
+        let mut out: Vec<Cycle> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut keep_new = |c: Cycle, out: &mut Vec<Cycle>| {
+            let key: Vec<(usize, [(u8, u8); 3])> = c
+                .parts
+                .iter()
+                .map(|(o, to)| {
+                    let mut to = *to;
+                    to.sort_unstable();
+                    (*o, to)
+                })
+                .collect();
+            if seen.insert(key) {
+                out.push(c);
+            }
+        };
+        for (af, alo, ahi) in blocks(true) {
+            for (cf, clo, chi) in blocks(false) {
+                if cf == af {
+                    continue;
+                }
+                for s in outer.iter().filter(|s| s.face.axis() != cf.axis()) {
+                    for at in [1, 2, 3] {
+                        for ct in [1, 2, 3] {
+                            let a = Move::layers(af, alo, ahi, at);
+                            let c = Move::layers(cf, clo, chi, ct);
+                            let moves = vec![
+                                a,
+                                *s,
+                                c,
+                                s.inverse(),
+                                a.inverse(),
+                                *s,
+                                c.inverse(),
+                                s.inverse(),
+                            ];
+                            if let Some(cycle) = cycle_of(g, moves, keep) {
+                                keep_new(cycle, &mut out);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let base = out.len();
+        for i in 0..base {
+            for s in &outer {
+                let mut moves = vec![*s];
+                moves.extend(out[i].moves.iter().copied());
+                moves.push(s.inverse());
+                if let Some(cycle) = cycle_of(g, moves, keep) {
+                    keep_new(cycle, &mut out);
+                }
+            }
+        }
+        Box::leak(out.into_boxed_slice())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cycle_moves_three_centres_of_each_orbit_it_moves() {
+        for n in [5, 7] {
+            let all = cycles(n, Keep::Nothing);
+            assert!(!all.is_empty());
+            let orbits = Geometry::of(n).centre_orbits.len();
+            for o in 0..orbits {
+                assert!(
+                    all.iter().any(|c| c.parts.len() == 1 && c.parts[0].0 == o),
+                    "N = {n}, orbit {o}"
+                );
+            }
+            for c in all.iter().take(50) {
+                let cube = crate::cube::Cube::solved(n).after(&Alg(c.moves.clone()));
+                let g = cube.geometry();
+                let wrong = g
+                    .centre_orbits
+                    .iter()
+                    .flatten()
+                    .filter(|&&s| cube.stickers()[s] != g.face(s))
+                    .count();
+                assert!(wrong <= 3 * c.parts.len(), "{}", Alg(c.moves.clone()));
+            }
+        }
+    }
+}

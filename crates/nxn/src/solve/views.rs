@@ -1,0 +1,76 @@
+//! A reduction tried from several whole-cube orientations: each view puts another
+//! pair of faces' centres first and another second, so the stages meet other work;
+//! the shortest answer is kept, its moves turned back to the cube's own view (so it
+//! holds no cube rotations).
+
+use crate::cube::{permutation, Cube};
+use crate::moves::{Alg, Move};
+use cubist_rubik::Face;
+
+/// Why the reduction stopped (never for a reachable cube; reported, not printed as an
+/// answer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReductionError {
+    /// A centre stage's search gave up.
+    #[error("the centre stages found no way on")]
+    Centres,
+    /// The pairing steps found no way on.
+    #[error("the edge pairing found no way on")]
+    Pairing,
+    /// The reduced cube is no 3×3×3 state.
+    #[error("the reduced cube is no 3×3×3 state")]
+    Reduced,
+    /// The two-phase solver failed.
+    #[error("the 3×3×3 solver failed: {0}")]
+    ThreeByThree(String),
+}
+
+/// Whole-cube turns that give each of the six orders of the three axes.
+pub const ALL: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
+
+/// A solver of a cube whose colours are named with its fixed centres (or DBL) home.
+pub type SolveSeen = dyn Fn(&Cube) -> Result<Alg, ReductionError> + Sync;
+
+/// The shortest of `solve`'s answers for the cube seen from each of `views` (side by
+/// side), in the cube's own view; the first in `views`' order among the shortest.
+pub fn best_of(cube: &Cube, views: &[&str], solve: &SolveSeen) -> Result<Alg, ReductionError> {
+    use rayon::prelude::*;
+    let n = cube.n();
+    let answers: Vec<Result<Alg, ReductionError>> = views
+        .par_iter()
+        .map(|view| {
+            let turn = Alg::parse(view, n).expect("a rotation");
+            let seen = crate::validity::renamed(&cube.after(&turn))
+                .map_err(|_| ReductionError::Reduced)?;
+            let alg = solve(&seen)?;
+            Ok(Alg(alg.0.iter().map(|m| unrotate(n, m, &turn)).collect()))
+        })
+        .collect();
+    let mut best: Option<Alg> = None;
+    let mut last_error = None;
+    for answer in answers {
+        match answer {
+            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
+            Ok(_) => {}
+            Err(e) => last_error = Some(e),
+        }
+    }
+    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+}
+
+/// The move that does in the cube's own view what `m` does in the view `turn` shows:
+/// `turn m turn⁻¹`, a move of another face.
+fn unrotate(n: usize, m: &Move, turn: &Alg) -> Move {
+    if turn.is_empty() {
+        return *m;
+    }
+    let mut conj = turn.clone();
+    conj.0.push(*m);
+    conj.0.extend(turn.inverse().0);
+    let want = permutation(n, &conj);
+    Face::ALL
+        .into_iter()
+        .map(|face| Move { face, ..*m })
+        .find(|c| permutation(n, &Alg(vec![*c])) == want)
+        .expect("a whole-cube turn maps faces to faces")
+}
