@@ -9,9 +9,10 @@
 //!
 //! The search runs on six versions of the cube at once — the cube seen along each of
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
-//! since one of them usually reaches the target much sooner. Without a time budget,
-//! two threads take these (depth, version) searches in turn, giving the answer one
-//! thread would.
+//! since one of them usually reaches the target much sooner. At each depth the
+//! versions take turns by first move, so a version with a solution early in its tree
+//! does not wait for the others' whole trees. Without a time budget, two threads take
+//! these searches in turn, giving the answer one thread would.
 //!
 //! Near the target most phase-1 solutions leave too few moves for phase 2. The corner
 //! reach tables rule out a phase-1 path early when its corners cannot reach, by the end
@@ -306,6 +307,8 @@ struct Search<'a> {
     best: Option<(Vec<u8>, usize)>,
     /// Which version is being searched.
     version: usize,
+    /// The only first move searched, when the search is split by first move.
+    first: Option<u8>,
     /// Work done so far.
     work: Work,
     /// Polled every thousand nodes: the time budget and any outside request to stop.
@@ -366,6 +369,7 @@ impl<'a> Search<'a> {
             target,
             best: None,
             version: 0,
+            first: None,
             work: Work::default(),
             cancel,
             stop: None,
@@ -427,6 +431,9 @@ impl<'a> Search<'a> {
         let skip_phase2_moves = h == 0 && togo < 5;
         for m in 0..18 {
             if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
                 continue;
             }
             if skip_phase2_moves && is_phase2_move(m) {
@@ -497,6 +504,9 @@ impl<'a> Search<'a> {
         for m in 0..18 {
             // A phase-2 move would have ended phase 1 one move sooner.
             if is_phase2_move(m) || depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
                 continue;
             }
             let ss2 = mt.slice_sorted[node.slice_sorted * 18 + m] as usize;
@@ -584,19 +594,18 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
-    /// Iterative deepening of phase 1 over all six versions together; true when a
-    /// solution within the target was found.
+    /// Iterative deepening of phase 1 over all six versions together, in the order of
+    /// [`searches_at`]; true when a solution within the target was found.
     fn run(&mut self, starts: &[Start]) -> bool {
         for depth in 0..=self.limit {
-            for (k, start) in starts.iter().enumerate() {
+            for (k, first) in searches_at(depth, starts) {
+                let start = &starts[k];
                 if depth > self.limit {
                     return false;
                 }
-                if start.h1 > depth {
-                    continue;
-                }
                 self.edges = start.edges;
                 self.version = k;
+                self.first = first;
                 let root = Phase1Node {
                     flip: start.flip,
                     twist: start.twist,
@@ -613,20 +622,37 @@ impl Search<'_> {
     }
 }
 
+/// The phase-1 searches of `depth` moves, in the order they are run: each version's
+/// tree cut by its first move, the versions taken in turn for each first move, so that
+/// a version with a solution early in its tree is not kept waiting for the others'
+/// whole trees. Versions whose phase-1 distance is above `depth` have none.
+fn searches_at(depth: usize, starts: &[Start]) -> Vec<(usize, Option<u8>)> {
+    let versions = (0..starts.len()).filter(|&k| starts[k].h1 <= depth);
+    if depth == 0 {
+        return versions.map(|k| (k, None)).collect();
+    }
+    (0..18u8)
+        .flat_map(|m| versions.clone().map(move |k| (k, Some(m))))
+        .collect()
+}
+
 /// The first solution of at most `limit` moves, as [`Search::run`] finds it, found by
-/// two threads: the (phase-1 depth, version) searches are taken in order by whichever
-/// thread is free, and a solution found in one ends only the searches after it, so
-/// the answer is the one a single thread would give. Returns the solution, whether
-/// `cancel` stopped the search, and the work of both threads.
+/// two threads: the searches of [`searches_at`], depth by depth, are taken in order by
+/// whichever thread is free, and a solution found in one ends only the searches after
+/// it, so the answer is the one a single thread would give. Returns the solution,
+/// whether `cancel` stopped the search, and the work of both threads.
 fn run_on_two_threads(
     t: &Tables,
     starts: &[Start],
     limit: usize,
     cancel: &Cancel,
 ) -> (Option<(Vec<u8>, usize)>, bool, Work) {
-    let units: Vec<(usize, usize)> = (0..=limit)
-        .flat_map(|depth| (0..starts.len()).map(move |k| (depth, k)))
-        .filter(|&(depth, k)| starts[k].h1 <= depth)
+    let units: Vec<(usize, usize, Option<u8>)> = (0..=limit)
+        .flat_map(|depth| {
+            searches_at(depth, starts)
+                .into_iter()
+                .map(move |(k, first)| (depth, k, first))
+        })
         .collect();
     let next = AtomicUsize::new(0);
     // The earliest search that found a solution (units.len() while none has).
@@ -640,13 +666,14 @@ fn run_on_two_threads(
             if u >= first_found.load(Ordering::Acquire) {
                 break;
             }
-            let (depth, k) = units[u];
+            let (depth, k, first) = units[u];
             let start = &starts[k];
             let later = || u > first_found.load(Ordering::Relaxed);
             let mut search = Search {
                 stop: Some(&later),
                 edges: start.edges,
                 version: k,
+                first,
                 ..Search::new(t, limit, limit, cancel)
             };
             let root = Phase1Node {
