@@ -77,9 +77,9 @@ fn reduced(cube: &Cube) -> Facelets {
 }
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`views::ALL`], the shortest answer.
+/// seen from each of [`views::TWELVE`], the shortest answer.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    views::best_of(cube, &views::ALL, &solve_seen)
+    views::best_of(cube, &views::TWELVE, &solve_seen)
 }
 
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is
