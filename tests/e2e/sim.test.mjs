@@ -1,14 +1,16 @@
 // The viewer's own move simulation (crates/web/page/sim.mjs), checked against the
-// worked examples of SPEC 1.3 and, when present, the Python reference models.
+// worked examples of SPEC 1.3, states the N×N×N reference model made once (stored in
+// data/nxn-moves.json) and, when present, the Python reference models themselves.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  DigitCube, RubiksCube, parseBlockMove, parseFaceMove, cellIndex, twizzleUrl,
+  DigitCube, RubiksCube, BigCube, parseBlockMove, parseFaceMove, parseBigMove, cellIndex,
+  twizzleUrl, cubeFromStart, sizeOfName,
 } from '../../crates/web/page/sim.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -99,4 +101,89 @@ import rubik_ref as R
 print(''.join(R.apply(R.solved(), R.parse_moves(${JSON.stringify(moves.join(' '))}))))`;
   const out = execFileSync('python3', ['-c', script]).toString().trim();
   assert.equal(out, c.toString());
+});
+
+// ---- N×N×N cubes
+
+test('big-cube moves parse as SPEC 2.8 writes them', () => {
+  const layers = (n, m) => { const p = parseBigMove(n, m); return [p.face, p.lo, p.hi, p.turns]; };
+  assert.deepEqual(layers(4, 'R'), ['R', 1, 1, 1]);
+  assert.deepEqual(layers(4, "Rw'"), ['R', 1, 2, 3]);
+  assert.deepEqual(layers(4, 'r2'), ['R', 1, 2, 2]);
+  assert.deepEqual(layers(5, '3Rw'), ['R', 1, 3, 1]);
+  assert.deepEqual(layers(5, "3l2'"), ['L', 1, 3, 2]);
+  assert.deepEqual(layers(5, '2R'), ['R', 2, 2, 1]);
+  assert.deepEqual(layers(6, '2-3Uw'), ['U', 2, 3, 1]);
+  assert.deepEqual(layers(5, "M'"), ['L', 3, 3, 3]);
+  assert.deepEqual(layers(7, 'E'), ['D', 4, 4, 1]);
+  assert.deepEqual(layers(7, 'S2'), ['F', 4, 4, 2]);
+  assert.deepEqual(layers(4, "y'"), ['U', 1, 4, 3]);
+  assert.equal(parseBigMove(5, "3Rw").text, '3Rw');
+  assert.equal(new BigCube(5).invert(parseBigMove(5, '2-3Fw')).text, "2-3Fw'");
+  for (const [n, bad] of [[4, 'M'], [4, '5R'], [4, '2-5Rw'], [5, 'Q'], [5, 'rw'], [5, '2x'], [5, '3-2R']])
+    assert.throws(() => parseBigMove(n, bad), /move|not a move/, `${n}: ${bad}`);
+  assert.throws(() => parseBigMove(4, 'M'), /middle layer/);
+  assert.throws(() => parseBigMove(4, '5R'), /layers 1\.\.4/);
+});
+
+test('big cubes are named as the API names them', () => {
+  assert.equal(sizeOfName('444'), 4);
+  assert.equal(sizeOfName('222'), 2);
+  assert.equal(sizeOfName('12x12x12'), 12);
+  assert.equal(sizeOfName('333'), null);
+  assert.equal(sizeOfName('cubular'), null);
+  assert.equal(sizeOfName('456'), null);
+  assert.equal(cubeFromStart('555', new BigCube(5).toString()).puzzle, '555');
+  assert.ok(cubeFromStart('777', new BigCube(7).toString()).isSolved());
+  assert.throws(() => cubeFromStart('444', 'U'.repeat(54)), /96 facelet letters/);
+});
+
+test('a turn and its inverse cancel, and wrong stickers are counted as the server does', () => {
+  for (const n of [2, 4, 5, 6, 7]) {
+    const c = new BigCube(n);
+    const moves = ['R', 'Rw', `${Math.max(1, n - 1)}Uw2`, 'F', 'x'];
+    if (n > 2) moves.push('2R', '2-2Bw');
+    for (const m of moves) c.apply(c.parseMove(m));
+    assert.ok(!c.isSolved(), `${n}: scrambled`);
+    for (const m of moves.slice().reverse()) c.apply(c.invert(c.parseMove(m)));
+    assert.ok(c.isSolved(), `${n}: back to solved`);
+  }
+  const four = new BigCube(4);
+  four.apply(four.parseMove('R'));
+  assert.equal(four.wrong(), 16); // as cubist-nxn's wrong_stickers for R on a 4×4×4
+  const even = new BigCube(4);
+  even.apply(even.parseMove('x'));
+  even.apply(even.parseMove('y'));
+  assert.ok(even.isSolved(), 'a turned whole cube is solved');
+});
+
+test('4×4×4 and 5×5×5 moves match states made by nxn_ref.py', () => {
+  const { cases } = JSON.parse(readFileSync(join(here, 'data', 'nxn-moves.json'), 'utf8'));
+  assert.ok(cases.some((c) => c.n === 4) && cases.some((c) => c.n === 5));
+  for (const { n, moves, expected } of cases) {
+    const c = new BigCube(n);
+    for (const m of moves.split(' ')) c.apply(c.parseMove(m));
+    assert.equal(c.toString(), expected, `${n}×${n}×${n}: ${moves}`);
+  }
+});
+
+test('N×N×N agrees with nxn_ref.py on random moves', { skip: noOracle }, () => {
+  const r = rng(23);
+  for (const n of [2, 4, 5, 6, 7]) {
+    const moves = [];
+    for (let i = 0; i < 40; i++) {
+      const face = 'URFDLB'[r(6)], suffix = ['', '2', "'"][r(3)];
+      const lo = 1 + r(n), hi = lo + r(n - lo + 1);
+      const kind = r(4);
+      if (kind === 0) moves.push(face + suffix);
+      else if (kind === 1) moves.push(`${hi}${face}w${suffix}`);
+      else if (kind === 2) moves.push(`${lo}${face}${suffix}`);
+      else moves.push(`${lo}-${hi}${face}w${suffix}`);
+    }
+    const c = new BigCube(n);
+    for (const m of moves) c.apply(c.parseMove(m));
+    const solved = new BigCube(n).toString();
+    const out = execFileSync('python3', [join(oracles, 'nxn_ref.py'), 'apply', String(n), solved, moves.join(' ')]);
+    assert.equal(out.toString().trim(), c.toString(), `${n}: ${moves.join(' ')}`);
+  }
 });

@@ -3,7 +3,10 @@
 // Opens the page, pastes challenge-1, solves it, steps through a few animated moves,
 // saves a screenshot mid-solution, plays to the end and checks (reading the page's
 // own simulated state) that the cube is solved; does the same for the 3×3×3 sample,
-// checks the Twizzle link and the error line for garbage. Also: the method list offers
+// checks the Twizzle link and the error line for garbage. For a 4×4×4 and a 5×5×5
+// chosen in the puzzle list: scramble, solve, step through animated wide and slice
+// turns, play to the end and check the page says solved; a pasted 4×4×4 is detected
+// and solved. Also: the method list offers
 // only the pasted puzzle's methods, a failed solve (a 504) leaves the old cube marked
 // stale and never "solved", and a 390-px-wide screen gets a page no wider than that.
 // Fails if the page throws.
@@ -173,6 +176,95 @@ try {
   s = await state();
   assert.equal(s.solved, true, `3x3x3 not solved at the end: ${s.wrong} stickers wrong`);
   log('3x3x3 solved at the end of playback');
+
+  // ---- bigger cubes: the 4×4×4 and the 5×5×5, chosen, scrambled, solved, played back
+  for (const [puzzle, n] of [['444', 4], ['555', 5]]) {
+    await page.selectOption('#puzzle', puzzle);
+    assert.equal(await page.textContent('#scramble-nxn'), `Scramble ${n}×${n}×${n}`);
+    assert.deepEqual(await methods(), [''], 'a big cube has no methods to choose from');
+    await page.click('#scramble-nxn');
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('scrambled'),
+      null, { timeout: LONG });
+    assert.equal(await page.textContent('#error'), '', 'the scramble reported an error');
+    s = await state();
+    assert.equal(s.puzzle, puzzle);
+    assert.equal(s.state.length, 6 * n * n);
+    assert.equal(s.solved, false);
+    const scrambled = s.state;
+    assert.equal((await page.inputValue('#cube')).trim(), scrambled, 'the box holds the scrambled cube');
+    await page.click('#solve');
+    await page.waitForFunction(() => window.cubistState().total > 0 || document.getElementById('error').textContent,
+      null, { timeout: LONG });
+    assert.equal(await page.textContent('#error'), '', 'the solve reported an error');
+    s = await state();
+    log(`${puzzle}: ${s.total} moves;`, await page.textContent('#status'));
+    assert.equal(s.puzzle, puzzle);
+    assert.equal(s.state, scrambled, 'the page shows the scrambled cube');
+    // Step (animated) through the first moves, the counter following, then on to the
+    // next wide or inner-layer turn, which turns as one layer group.
+    const texts = await page.$$eval('#moves span', (spans) => spans.map((x) => x.textContent));
+    assert.equal(texts.length, s.total);
+    const first = Math.min(4, s.total - 1);
+    const block = texts.findIndex((m, i) => i >= first && /w|^[0-9]|^[MES]/.test(m));
+    assert.ok(block >= 0, `${puzzle}: the solution has wide or inner-layer turns: ${texts.join(' ')}`);
+    await page.fill('#speed', '7');
+    for (let i = 1; i <= first; i++) {
+      await page.click('#step');
+      await atRest();
+      assert.equal((await state()).position, i);
+      assert.equal(await page.textContent('#counter'), `${i} / ${s.total}`);
+    }
+    await page.evaluate((to) => {
+      const r = document.getElementById('scrub');
+      r.value = String(to);
+      r.dispatchEvent(new Event('input'));
+    }, block);
+    assert.equal((await state()).position, block);
+    await page.fill('#speed', '1');
+    await page.evaluate(() => window.cubistFreeze(0.45));
+    await page.click('#step');
+    s = await state();
+    assert.equal(s.animating, true, 'a move is being animated');
+    assert.equal(s.move, texts[block]);
+    await page.screenshot({ path: join(shots, `viewer-${puzzle}.png`) });
+    await page.evaluate(() => window.cubistFreeze(null));
+    await atRest();
+    // play to the end
+    await page.fill('#speed', '9');
+    await page.click('#play');
+    await page.waitForFunction(() => {
+      const st = window.cubistState();
+      return st.position === st.total && !st.playing && !st.animating;
+    }, null, { timeout: LONG });
+    s = await state();
+    assert.equal(s.solved, true, `${puzzle} not solved at the end: ${s.wrong} stickers wrong`);
+    assert.match(await page.textContent('#hud-info'), /solved/);
+    log(`${puzzle} solved at the end of playback`);
+  }
+  // A pasted 4×4×4 facelet string (a state nxn_ref.py made) is detected as one.
+  await page.selectOption('#puzzle', 'auto');
+  const pasted = JSON.parse(readFileSync(join(here, 'data', 'nxn-moves.json'), 'utf8'))
+    .cases.find((c) => c.n === 4).expected;
+  // as a colour net (U; L F R B side by side; D) it is told apart from a 3×3×3 too
+  const face = (f, r) => pasted.slice(16 * 'URFDLB'.indexOf(f) + 4 * r, 16 * 'URFDLB'.indexOf(f) + 4 * r + 4);
+  const net = [0, 1, 2, 3].map((r) => `    ${face('U', r)}`)
+    .concat([0, 1, 2, 3].map((r) => ['L', 'F', 'R', 'B'].map((f) => face(f, r)).join('')))
+    .concat([0, 1, 2, 3].map((r) => `    ${face('D', r)}`)).join('\n');
+  await page.fill('#cube', net);
+  assert.deepEqual(await methods(), [''], 'a pasted big cube net has no methods to choose from');
+  await page.fill('#cube', data('rubik/singmaster-sample.txt'));
+  assert.equal((await methods()).length, 5);
+  await page.fill('#cube', pasted);
+  assert.deepEqual(await methods(), [''], 'a pasted big cube has no methods to choose from');
+  await page.click('#solve');
+  await page.waitForFunction(() => window.cubistState().puzzle === '444' && window.cubistState().total > 0,
+    null, { timeout: LONG });
+  s = await state();
+  assert.equal(s.state, pasted, 'the page shows the pasted cube');
+  await page.click('#last');
+  await atRest();
+  assert.equal((await state()).solved, true, 'the pasted 4×4×4 is solved at the end');
+  log('pasted 4x4x4 solved');
 
   // ---- scramble, and garbage
   // The box still holds the sample, so wait for the scramble's own status line,

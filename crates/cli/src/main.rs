@@ -6,14 +6,16 @@
 //!
 //! `commands` holds one module per subcommand (its arguments and `run`); `input` reads
 //! a FILE or standard input and detects the puzzle; `puzzles` is one front end per
-//! puzzle (parse, solve, print, bench) over `cubist-cubular` and `cubist-rubik`; and
-//! `failure` turns every error into its one line and exit status.
+//! puzzle (parse, solve, print, bench) over `cubist-cubular` and `cubist-rubik`, asked
+//! through the plain values of `settings` that the commands make from their arguments;
+//! and `failure` turns every error into its one line and exit status.
 
 mod commands;
 mod failure;
 mod input;
 mod output;
 mod puzzles;
+mod settings;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -59,6 +61,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Serve the web viewer on 127.0.0.1.
     Serve(commands::serve::ServeArgs),
+    /// List the cached table files; `--verify` checks each in full.
+    Tables(commands::tables::TablesArgs),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::Magic(a) => commands::magic::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Tables(a) => commands::tables::run(a),
     };
     match result {
         Ok(code) => code,

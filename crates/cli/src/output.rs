@@ -77,6 +77,15 @@ pub fn error_json(puzzle: &str, message: &str) -> String {
     )
 }
 
+/// Write an SVG picture to `out`, or to standard output when it is `-`.
+pub fn write_svg(out: &std::path::Path, svg: &str) -> anyhow::Result<()> {
+    if out.as_os_str() == "-" {
+        print(svg)?;
+        return Ok(());
+    }
+    std::fs::write(out, svg).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,12 +180,12 @@ type Parser = (&'static str, fn(&str));
 fn parsers() -> Vec<Parser> {
     use cubist_rubik::format::Format;
     vec![
-        ("rubik::format::parse", |t| {
-            let _ = cubist_rubik::format::parse(t, None);
+        ("rubik::parse", |t| {
+            let _ = cubist_rubik::parse(t, None);
         }),
-        ("rubik::format::parse forced", |t| {
+        ("rubik::parse forced", |t| {
             for f in Format::ALL {
-                let _ = cubist_rubik::format::parse(t, Some(f));
+                let _ = cubist_rubik::parse(t, Some(f));
             }
         }),
         ("rubik::format::read_sheets", |t| {

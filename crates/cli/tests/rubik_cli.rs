@@ -176,7 +176,7 @@ fn apply_answers_in_the_input_format_and_colours() {
     assert_eq!(letters.into_iter().collect::<String>(), "BGORWY");
     let turned = temp_file(&dir, "turned.txt", &r.stdout);
     let r2 = run(&["apply"], &[&turned, &back]);
-    let original = format::parse_one(&sample_net(), None).unwrap();
+    let original = cubist_rubik::parse_one(&sample_net(), None).unwrap();
     assert_eq!(r2.stdout, original.to_text() + "\n");
 
     // Colour arrays keep their numbers and layout.
@@ -206,7 +206,7 @@ fn scramble_is_repeatable_valid_and_uniform_by_default() {
     assert_eq!(a.stdout, b.stdout);
     assert_ne!(a.stdout, c.stdout);
     assert_eq!(a.stdout.trim().len(), 54);
-    let cube = format::parse_one(&a.stdout, None).unwrap();
+    let cube = cubist_rubik::parse_one(&a.stdout, None).unwrap();
     assert_eq!(cube.format, Format::Facelets);
     assert!(!cube.cube.is_solved());
 }
@@ -251,10 +251,13 @@ fn show_draws_plain_or_coloured() {
     assert!(!plain.stdout.contains('\x1b'));
     assert_eq!(plain.stdout.lines().count(), 9);
     // The plain drawing is itself a colour net of the same cube.
-    let drawn = format::parse_one(&plain.stdout, None).unwrap();
+    let drawn = cubist_rubik::parse_one(&plain.stdout, None).unwrap();
     let sample = std::fs::read_to_string(data("singmaster-sample.txt")).unwrap();
     assert_eq!(drawn.format, Format::Net);
-    assert_eq!(drawn.cube, format::parse_one(&sample, None).unwrap().cube);
+    assert_eq!(
+        drawn.cube,
+        cubist_rubik::parse_one(&sample, None).unwrap().cube
+    );
 
     let coloured = run(
         &["show", "--color", "always"],

@@ -278,3 +278,42 @@ fn table_size_must_be_known_and_for_the_optimal_method() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// A batch with the optimal method answers every cube, in input order, with a solution
+/// of that cube as short as the one it gets alone.
+#[test]
+fn an_optimal_batch_answers_each_cube_as_short_as_alone() {
+    let cubes: Vec<String> = (1..=4)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let args = [
+                "scramble", "--puzzle", "333", "--moves", "7", "--seed", &seed,
+            ];
+            stdout_of(cubist().args(args)).trim().to_string()
+        })
+        .collect();
+    let optimal = ["solve", "--method", "optimal", "--table-size", "small"];
+    let batch = stdout_of(cubist().args(optimal).write_stdin(cubes.join("\n") + "\n"));
+    let answers: Vec<&str> = batch.lines().collect();
+    assert_eq!(answers.len(), cubes.len(), "{batch}");
+    let tmp = std::env::temp_dir().join(format!("cubist-optimal-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for (k, (cube, answer)) in cubes.iter().zip(&answers).enumerate() {
+        let alone = stdout_of(cubist().args(optimal).write_stdin(format!("{cube}\n")));
+        assert_eq!(
+            answer.split_whitespace().count(),
+            alone.split_whitespace().count(),
+            "cube {k}: {answer} against {alone}"
+        );
+        let file = tmp.join(format!("cube{k}.txt"));
+        std::fs::write(&file, cube).unwrap();
+        let after = stdout_of(
+            cubist()
+                .args(["apply", "--puzzle", "333", file.to_str().unwrap(), "-"])
+                .write_stdin(answer.to_string()),
+        );
+        let solved: String = "URFDLB".chars().flat_map(|f| [f; 9]).collect();
+        assert_eq!(after.trim(), solved, "cube {k}: {answer}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}

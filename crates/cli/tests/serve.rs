@@ -178,7 +178,7 @@ fn other_origins_and_plain_text_are_refused() {
         &body,
     );
     assert_eq!(status, 415, "{answer}");
-    // What README's curl example sends.
+    // What the curl example of docs/web.md sends.
     let (status, answer) = post_with(&server.addr, "/api/solve", json, &body);
     assert_eq!(status, 200, "{answer}");
 }

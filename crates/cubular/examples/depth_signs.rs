@@ -5,7 +5,7 @@
 //! length read back off those medians for the scrambles of 60-80 and 80-100 moves.
 //!
 //! ```sh
-//! cargo run --release -p cubist-cubular --example depth_signs
+//! cargo run --release -p cubist-cubular --features research --example depth_signs
 //! ```
 
 use cubist_cubular::scramble::scramble;

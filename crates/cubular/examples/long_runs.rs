@@ -7,7 +7,7 @@
 //! leaves, its moves, how many of them undo a scramble move, and the seconds it took:
 //!
 //! ```sh
-//! cargo run --release -p cubist-cubular --example long_runs -- 50 0 0..2 3 7 9
+//! cargo run --release -p cubist-cubular --features research --example long_runs -- 50 0 0..2 3 7 9
 //! ```
 
 use cubist_cubular::moves::Move;

@@ -1,21 +1,9 @@
 //! The cube itself: 729 cells holding digits 1..=9, indexed `y*81 + z*9 + x` (SPEC 1.2).
 
+// The cells and their coordinates are the cube's own terms; they are defined in
+// `geometry`, below both this file and `moves`, which needs them too.
+pub use crate::geometry::{coords, index, CELLS, SIZE};
 use crate::moves::{play, play_all, Move};
-
-/// Cells along one edge of the cube.
-pub const SIZE: usize = 9;
-/// Number of cells in the cube.
-pub const CELLS: usize = SIZE * SIZE * SIZE;
-
-/// Index of the cell at (x, y, z): `y*81 + z*9 + x`.
-pub const fn index(x: usize, y: usize, z: usize) -> usize {
-    y * 81 + z * 9 + x
-}
-
-/// Coordinates (x, y, z) of a cell index.
-pub const fn coords(i: usize) -> (usize, usize, usize) {
-    (i % 9, i / 81, (i / 9) % 9)
-}
 
 /// The digit the solved cube holds at cell `i`: `((x+y+z) mod 9) + 1`.
 pub const fn home_digit(i: usize) -> u8 {

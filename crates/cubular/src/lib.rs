@@ -26,6 +26,7 @@
 
 pub mod cube;
 pub mod format;
+pub mod geometry;
 pub mod magic;
 pub mod moves;
 pub mod scramble;

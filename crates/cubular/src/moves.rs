@@ -1,7 +1,7 @@
 //! Block moves (SPEC 1.3): notation `426Y3`, parsing move lists, inverting them, and the
 //! precomputed cell permutation of each of the 3087 moves.
 
-use crate::cube::{coords, index, CELLS};
+use crate::geometry::{coords, index, CELLS};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -384,6 +384,12 @@ pub(crate) fn feeders() -> &'static [Vec<(u16, u16)>] {
 pub(crate) fn carriers() -> &'static [Vec<(u16, u16)>] {
     static C: OnceLock<Vec<Vec<(u16, u16)>>> = OnceLock::new();
     C.get_or_init(|| moves_by_cell(|d, s| (s, d)))
+}
+
+/// The cell at the corner (lowest x, y, z) of block number `block`.
+pub(crate) const fn corner_cell(block: usize) -> usize {
+    let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
+    y * 81 + z * 9 + x
 }
 
 #[cfg(test)]

@@ -15,12 +15,12 @@ pub use cube::Cube;
 pub use geometry::Geometry;
 pub use moves::{Alg, Kind, Metric, Move, MoveError};
 pub mod format;
+pub mod read;
 pub mod scramble;
 pub mod simplify;
 pub mod validity;
 
-pub use format::{
-    parse, parse_one, read_sheets, CubeError, Format, FormatError, ParsedCube, Sheet,
-};
+pub use format::{read_sheets, Format, FormatError, Sheet};
+pub use read::{parse, parse_one, CubeError, ParsedCube};
 pub use validity::Invalidity;
 pub mod solve;

@@ -516,8 +516,8 @@ fn check_wings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_one;
     use crate::moves::Alg;
+    use crate::read::parse_one;
 
     fn scrambled(n: usize) -> Cube {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(n as u64);

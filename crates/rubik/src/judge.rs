@@ -86,22 +86,31 @@ pub fn turn_stickers<T: Clone>(stickers: &[T], m: Move) -> Vec<T> {
 /// Read every data set; the first malformed line fails the whole input, so no answer is
 /// printed out of step with its data set.
 pub fn read(text: &str) -> Result<Vec<DataSet>, FormatError> {
-    let lines: Vec<&str> = text.lines().collect();
     let mut sets = Vec::new();
-    let mut i = 0;
+    each_set(text, |set| sets.push(set))?;
+    Ok(sets)
+}
+
+/// Reads the data sets of `text` one at a time and hands each to `each`, so that a
+/// large input is never held as data sets all at once (a set's stickers take far more
+/// room than its text). Fails on the first malformed line.
+fn each_set(text: &str, mut each: impl FnMut(DataSet)) -> Result<(), FormatError> {
+    let mut lines = text.lines().enumerate().peekable();
+    let mut any = false;
+    // 1-based number of the last line read.
+    let mut last;
     let expect_start = "START, or ENDOFINPUT after the last data set";
     loop {
-        while i < lines.len() && lines[i].trim().is_empty() {
-            i += 1;
-        }
-        if i == lines.len() {
-            if sets.is_empty() {
+        while lines.next_if(|(_, l)| l.trim().is_empty()).is_some() {}
+        let Some((i, line)) = lines.next() else {
+            if !any {
                 return Err(FormatError::new(0, "no data set", expect_start));
             }
-            break; // a missing ENDOFINPUT at the very end is forgiven
-        }
-        match lines[i].trim() {
-            "ENDOFINPUT" => break,
+            return Ok(()); // a missing ENDOFINPUT at the very end is forgiven
+        };
+        last = i + 1;
+        match line.trim() {
+            "ENDOFINPUT" => return Ok(()),
             "START" => {}
             other => {
                 return Err(FormatError::new(
@@ -112,29 +121,29 @@ pub fn read(text: &str) -> Result<Vec<DataSet>, FormatError> {
             }
         }
         let start = i + 1;
-        i += 1;
         let mut rows = Vec::new();
-        while rows.len() < 9 && i < lines.len() {
-            if !lines[i].trim().is_empty() {
-                rows.push((i + 1, lines[i]));
+        while rows.len() < 9 {
+            let Some((i, line)) = lines.next() else { break };
+            last = i + 1;
+            if !line.trim().is_empty() {
+                rows.push((i + 1, line));
             }
-            i += 1;
         }
-        let sheet = net::read_rows(&rows, i)?;
+        let sheet = net::read_rows(&rows, last)?;
         let mut moves = Vec::new();
         loop {
-            let Some(line) = lines.get(i) else {
+            let Some((i, line)) = lines.next() else {
                 return Err(FormatError::new(
-                    lines.len(),
+                    last,
                     format!("the data set of line {start} has no END"),
                     "END after its operations",
                 ));
             };
-            i += 1;
+            last = i + 1;
             match line.trim() {
                 "" => {}
                 "END" => break,
-                op => moves.push(named::parse_operation(op, i).map_err(|e| {
+                op => moves.push(named::parse_operation(op, i + 1).map_err(|e| {
                     FormatError::new(
                         e.line,
                         format!("{:?}", shorten(&e.found)),
@@ -143,22 +152,23 @@ pub fn read(text: &str) -> Result<Vec<DataSet>, FormatError> {
                 })?),
             }
         }
-        sets.push(DataSet {
+        any = true;
+        each(DataSet {
             line: start,
             stickers: sheet.stickers,
             moves: Alg(moves),
         });
     }
-    Ok(sets)
 }
 
-/// The whole answer for an input: `Yes` or `No` per data set, one per line.
+/// The whole answer for an input: `Yes` or `No` per data set, one per line. Each set is
+/// judged as it is read; nothing is answered unless every set reads.
 pub fn judge(text: &str) -> Result<String, FormatError> {
-    let sets = read(text)?;
-    Ok(sets
-        .iter()
-        .map(|s| if s.solved_after() { "Yes\n" } else { "No\n" })
-        .collect())
+    let mut answer = String::new();
+    each_set(text, |set| {
+        answer.push_str(if set.solved_after() { "Yes\n" } else { "No\n" })
+    })?;
+    Ok(answer)
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@
 //!   notation ([`named`] reads the judge's named operations); [`CubieCube::apply_alg`]
 //!   plays one, and [`scramble`] makes seeded random states or move sequences.
 //! - [`coord`] cuts a [`CubieCube`] into the small numbers that index the solvers'
-//!   move and pruning tables (built once, cached by `cubist-search`).
+//!   move and pruning tables (built once, cached by `cubist-tables`).
 //! - [`solve`] holds the solvers: [`solve::two_phase`] and [`solve::optimal`] take
 //!   [`solve::Options`] and return a [`solve::Solution`]; [`solve::thistlethwaite`]
 //!   and [`solve::layers`] return a [`solve::StagedSolution`]. The optimal solver's
@@ -61,12 +61,14 @@ pub mod judge;
 pub mod magic;
 pub mod moves;
 pub mod named;
+pub mod read;
 pub mod scramble;
 pub mod solve;
 pub mod validity;
 
 pub use cubie::CubieCube;
 pub use facelet::Facelets;
-pub use format::{parse, parse_one, ColourScheme, CubeError, Format, FormatError, ParsedCube};
+pub use format::{ColourScheme, Format, FormatError};
 pub use moves::{Alg, Face, Move, MoveError};
-pub use validity::Invalidity;
+pub use read::{parse, parse_one, ParsedCube};
+pub use validity::{CubeError, Invalidity};

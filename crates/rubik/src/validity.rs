@@ -4,7 +4,7 @@
 
 use crate::cubie::{permutation_parity, CubieCube, CORNER_NAMES, EDGE_NAMES};
 use crate::facelet::{Facelets, PieceError};
-use crate::format::{pieces, ColourScheme, CubeError, FormatError, Sheet};
+use crate::format::{pieces, position, ColourScheme, FormatError, Sheet};
 use crate::moves::Face;
 
 /// Why well-formed stickers are not a cube that face turns can reach.
@@ -67,6 +67,31 @@ pub enum Invalidity {
         /// `even` or `odd`.
         edges: &'static str,
     },
+}
+
+/// Why one cube of an input was rejected: malformed (exit 2) or well-formed but not
+/// reachable by face turns (exit 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CubeError {
+    /// The text does not describe a cube.
+    #[error("{0}")]
+    Malformed(#[from] FormatError),
+    /// The stickers describe a cube that face turns cannot reach.
+    #[error("{}{reason}", position(*.line, None))]
+    Unreachable {
+        /// 1-based line where the cube starts (0 when it is not on one line).
+        line: usize,
+        /// The named reason of SPEC §2.5.
+        reason: Invalidity,
+    },
+}
+
+impl CubeError {
+    /// Whether the text was well-formed and only the cube is impossible (exit 1 rather
+    /// than 2).
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, CubeError::Unreachable { .. })
+    }
 }
 
 const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
@@ -254,7 +279,8 @@ fn duplicate(p: &[u8]) -> Option<(usize, usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{parse_one, pieces::SOLVED};
+    use crate::format::pieces::SOLVED;
+    use crate::read::parse_one;
 
     fn reason(text: &str) -> Invalidity {
         match parse_one(text, None) {

@@ -1,5 +1,6 @@
-// Move simulation for both puzzles: the page's own model of the cube, so that what
-// the viewer draws after every move is computed here, independently of the server.
+// Move simulation for every puzzle (the digit cube, the 3x3x3 and N×N×N cubes): the
+// page's own model of the cube, so that what the viewer draws after every move is
+// computed here, independently of the server.
 //
 // Coordinates everywhere: x to the right, y up, z towards the front (right-handed).
 
@@ -246,9 +247,187 @@ export class RubiksCube {
   toString() { return this.stickers.join(''); }
 }
 
-/** The cube a viewer start string describes: 729 digits or 54 facelets. */
+// ---------------------------------------------------------------------------------
+// N×N×N cubes other than the 3x3x3 (SPEC 2.8): the same sticker model, in doubled
+// coordinates so that every cubie sits at integers: each coordinate is one of
+// -(N-1), -(N-3), ..., N-1, and layer k of a face (1 the outer one) holds the cubies
+// whose coordinate along the face's normal is N + 1 - 2k.
+
+/** Smallest and largest N the page models (as the server does). */
+export const MIN_N = 2;
+export const MAX_N = 64;
+
+/** Doubled cubie position and outward normal of the sticker at row r, column c. */
+function bigStickerPlace(n, face, r, c) {
+  const m = n - 1, a = 2 * r - m, b = 2 * c - m;
+  switch (face) {
+    case 'U': return [[b, m, a], FACE_NORMAL.U];
+    case 'D': return [[b, -m, -a], FACE_NORMAL.D];
+    case 'F': return [[b, -a, m], FACE_NORMAL.F];
+    case 'B': return [[-b, -a, -m], FACE_NORMAL.B];
+    case 'R': return [[m, -a, -b], FACE_NORMAL.R];
+    default: return [[-m, -a, b], FACE_NORMAL.L];
+  }
+}
+
+/** Stickers of each size (in facelet order, `{face, pos, normal}`), made on first use. */
+const BIG_GEOMETRY = new Map();
+
+/** The stickers of an N×N×N and a lookup from (position, normal) to index. */
+export function bigGeometry(n) {
+  let g = BIG_GEOMETRY.get(n);
+  if (!g) {
+    const stickers = [];
+    for (const face of FACE_ORDER)
+      for (let r = 0; r < n; r++)
+        for (let c = 0; c < n; c++) {
+          const [pos, normal] = bigStickerPlace(n, face, r, c);
+          stickers.push({ face, pos, normal });
+        }
+    const at = new Map(stickers.map((s, i) => [key(s.pos, s.normal), i]));
+    g = { n, stickers, at, turns: new Map() };
+    BIG_GEOMETRY.set(n, g);
+  }
+  return g;
+}
+
+/** Where each sticker goes after one clockwise quarter turn of layer `k` of `face`. */
+function layerPerm(g, face, k) {
+  const id = face + k;
+  let perm = g.turns.get(id);
+  if (!perm) {
+    const nrm = FACE_NORMAL[face], depth = g.n + 1 - 2 * k;
+    perm = g.stickers.map((s, i) => (dot(s.pos, nrm) === depth
+      ? g.at.get(key(clockwise(nrm, s.pos), clockwise(nrm, s.normal))) : i));
+    g.turns.set(id, perm);
+  }
+  return perm;
+}
+
+/** The name the API gives an N×N×N: `444` up to 9 layers, `12x12x12` beyond. */
+export function bigName(n) {
+  return n < 10 ? String(n).repeat(3) : `${n}x${n}x${n}`;
+}
+
+/** The size an API puzzle name stands for (`444` -> 4, `12x12x12` -> 12), or null. */
+export function sizeOfName(name) {
+  const m = /^(?:([2-9])\1\1|(\d+)x\2x\2)$/.exec(String(name));
+  if (!m) return null;
+  const n = Number(m[1] || m[2]);
+  return n >= MIN_N && n <= MAX_N && n !== 3 ? n : null;
+}
+
+const BIG_MOVE = /^(?:(\d+)(?:-(\d+))?)?([URFDLBurfdlbMESxyz])(w?)(2'|2|'|)$/;
+
+/**
+ * Parse one move of an N×N×N in WCA/SiGN notation (SPEC 2.8): `R`, `Rw` / `r` (outer
+ * two layers), `3Rw` / `3r` (outer three), `2R` (second layer alone), `2-3Rw`
+ * (layers 2 to 3), `M E S` (middle layer of an odd cube, as L D F), `x y z` (the whole
+ * cube, as R U F); suffix none, `'`, `2` or `2'`. Gives `{face, lo, hi, turns, text}`:
+ * `turns` clockwise quarter turns seen from `face` of its layers `lo..hi`. Throws,
+ * naming the move, on anything else or on a layer the cube does not have.
+ */
+export function parseBigMove(n, text) {
+  const token = String(text).trim();
+  const m = BIG_MOVE.exec(token);
+  if (!m) throw new Error(`not a move: ${JSON.stringify(token)}`);
+  const [, a, b, letter, w, suffix] = m;
+  const turns = { '': 1, "'": 3, '2': 2, "2'": 2 }[suffix];
+  let face, lo, hi;
+  if ('xyz'.includes(letter)) {
+    if (a !== undefined || w) throw new Error(`not a move: ${JSON.stringify(token)}`);
+    face = { x: 'R', y: 'U', z: 'F' }[letter];
+    lo = 1; hi = n;
+  } else if ('MES'.includes(letter)) {
+    if (a !== undefined || w) throw new Error(`not a move: ${JSON.stringify(token)}`);
+    if (n % 2 === 0) throw new Error(`move ${token} turns the middle layer, which a ${n}×${n}×${n} does not have`);
+    face = { M: 'L', E: 'D', S: 'F' }[letter];
+    lo = hi = (n + 1) / 2;
+  } else {
+    const lower = letter !== letter.toUpperCase();
+    if (lower && w) throw new Error(`not a move: ${JSON.stringify(token)}`);
+    const wide = lower || w === 'w';
+    face = letter.toUpperCase();
+    if (b !== undefined) { lo = Number(a); hi = Number(b); }
+    else if (a !== undefined) { lo = wide ? 1 : Number(a); hi = Number(a); }
+    else { lo = 1; hi = wide ? 2 : 1; }
+    if (lo < 1 || hi > n || lo > hi)
+      throw new Error(`move ${token} needs layers ${lo}..${hi}, but a ${n}×${n}×${n} has layers 1..${n}`);
+  }
+  const base = token.slice(0, token.length - suffix.length);
+  return { face, lo, hi, turns, base, text: base + ['', '', '2', "'"][turns] };
+}
+
+/** The move undoing `mv`. */
+export function invertBigMove(mv) {
+  const turns = 4 - mv.turns;
+  return { ...mv, turns, text: mv.base + ['', '', '2', "'"][turns] };
+}
+
+/** An N×N×N cube (N ≠ 3) as 6N² facelet letters, each naming the face whose colour it shows. */
+export class BigCube {
+  /** A cube of `n` layers from its facelet string; without one, the solved cube. */
+  constructor(n, facelets) {
+    if (!Number.isInteger(n) || n < MIN_N || n > MAX_N) throw new Error(`no ${n}×${n}×${n} cube`);
+    this.n = n;
+    const s = facelets === undefined
+      ? FACE_ORDER.split('').map((f) => f.repeat(n * n)).join('')
+      : String(facelets).trim();
+    if (s.length !== 6 * n * n || !/^[URFDLB]+$/.test(s))
+      throw new Error(`a ${n}×${n}×${n} needs ${6 * n * n} facelet letters URFDLB`);
+    this.stickers = s.split('');
+    this.geometry = bigGeometry(n);
+  }
+
+  /** Which puzzle this is, as the API names it. */
+  get puzzle() { return bigName(this.n); }
+
+  /** A copy. */
+  clone() { return new BigCube(this.n, this.toString()); }
+
+  /** Parse a move of this size. */
+  parseMove(text) { return parseBigMove(this.n, text); }
+
+  /** The move undoing `mv`. */
+  invert(mv) { return invertBigMove(mv); }
+
+  /** Turn the layers of `mv` (a parsed move). */
+  apply(mv) {
+    for (let k = mv.lo; k <= mv.hi; k++) {
+      const perm = layerPerm(this.geometry, mv.face, k);
+      for (let t = 0; t < mv.turns; t++) {
+        const old = this.stickers.slice();
+        perm.forEach((to, from) => { this.stickers[to] = old[from]; });
+      }
+    }
+  }
+
+  /** Stickers unlike the colour most common on their face (as the server counts). */
+  wrong() {
+    const k = this.n * this.n;
+    let wrong = 0;
+    for (let f = 0; f < 6; f++) {
+      const counts = {};
+      for (let i = f * k; i < (f + 1) * k; i++) counts[this.stickers[i]] = (counts[this.stickers[i]] || 0) + 1;
+      wrong += k - Math.max(...Object.values(counts));
+    }
+    return wrong;
+  }
+
+  /** Whether every face shows one colour. */
+  isSolved() { return this.wrong() === 0; }
+
+  /** The facelet string. */
+  toString() { return this.stickers.join(''); }
+}
+
+/** The cube a viewer start string describes: 729 digits, or 6N² facelets of `puzzle`. */
 export function cubeFromStart(puzzle, start) {
-  return puzzle === 'cubular' ? new DigitCube(start) : new RubiksCube(start);
+  if (puzzle === 'cubular') return new DigitCube(start);
+  if (puzzle === '333') return new RubiksCube(start);
+  const n = sizeOfName(puzzle);
+  if (n === null) throw new Error(`unknown puzzle ${JSON.stringify(puzzle)}`);
+  return new BigCube(n, start);
 }
 
 /**

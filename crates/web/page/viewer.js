@@ -1,7 +1,8 @@
-// The viewer: WebGL2 drawing of either puzzle, mouse orbit, the solve/scramble calls
-// and the playback of a solution, one animated block or face turn at a time.
-import { DigitCube, RubiksCube, N, cellIndex, blockCells, CUBULAR_TURN_SIGN,
-  FACE_NORMAL, STICKERS, cubeFromStart, twizzleUrl } from './sim.js';
+// The viewer: WebGL2 drawing of every puzzle, mouse orbit, the solve/scramble calls
+// and the playback of a solution, one animated block, face, wide or slice turn at a
+// time.
+import { DigitCube, RubiksCube, BigCube, N, cellIndex, blockCells, CUBULAR_TURN_SIGN,
+  FACE_NORMAL, STICKERS, cubeFromStart, twizzleUrl, sizeOfName } from './sim.js';
 
 // ---------------------------------------------------------------------------------
 // Errors: collected for the browser test and shown to the user.
@@ -277,11 +278,24 @@ function motionOf(cube, mv) {
     };
   }
   const n = FACE_NORMAL[mv.face];
+  if (cube instanceof BigCube) {
+    // Layers lo..hi of the face: doubled cubie coordinates along its normal from
+    // N + 1 - 2hi to N + 1 - 2lo; drawn at half those, one unit a cubie.
+    const size = cube.n, from = size + 1 - 2 * mv.hi, to = size + 1 - 2 * mv.lo;
+    const centre = (from + to) / 4, half = (mv.hi - mv.lo + 1) / 2 + 0.02;
+    return {
+      turning: (p) => { const d = dot2(p, n); return d >= from && d <= to; },
+      axis: n, pivot: [0, 0, 0], angle: turnAngle(-1, mv.turns),
+      box: { centre: n.map((v) => v * centre), half: n.map((v) => (v ? half : size / 2 + 0.02)) },
+    };
+  }
   return {
     normal: n, axis: n, pivot: [0, 0, 0], angle: turnAngle(-1, mv.turns),
     box: { centre: n, half: n.map((v) => (v ? 0.52 : 1.52)) },
   };
 }
+
+const dot2 = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 function digitCubeBoxes(cube, motion, t, peel) {
   const boxes = [];
@@ -327,6 +341,56 @@ function rubikBoxes(cube, motion, t) {
   return boxes;
 }
 
+/** Doubled positions of the cubies drawn for an N×N×N: all of them up to 10 layers (an
+ * inner layer turning shows the inside), only the outer shell beyond. */
+const BIG_CUBIES = new Map();
+function bigCubies(n) {
+  let list = BIG_CUBIES.get(n);
+  if (!list) {
+    list = [];
+    const m = n - 1;
+    for (let x = -m; x <= m; x += 2)
+      for (let y = -m; y <= m; y += 2)
+        for (let z = -m; z <= m; z += 2)
+          if (n <= 10 || Math.max(Math.abs(x), Math.abs(y), Math.abs(z)) === m) list.push([x, y, z]);
+    BIG_CUBIES.set(n, list);
+  }
+  return list;
+}
+
+function bigBoxes(cube, motion, t) {
+  const rot = motion && motion.active ? rotation(motion.axis, motion.angle * t) : null;
+  const turning = (p) => motion !== null && motion.turning(p);
+  const boxes = bigCubies(cube.n).map((p) => ({
+    pos: p.map((v) => v / 2), scale: [0.97, 0.97, 0.97], color: BODY,
+    rot: turning(p) ? rot : null, pivot: [0, 0, 0],
+  }));
+  cube.geometry.stickers.forEach((s, i) => {
+    const moving = turning(s.pos);
+    boxes.push({
+      pos: s.pos.map((v, k) => v / 2 + 0.49 * s.normal[k]),
+      scale: s.normal.map((v) => (v ? 0.04 : 0.86)),
+      color: FACE_RGB[cube.stickers[i]], glow: moving ? (motion.active ? 0.15 : 0.08) : 0,
+      rot: moving ? rot : null, pivot: [0, 0, 0],
+    });
+  });
+  return boxes;
+}
+
+/** How far the camera stands from a cube of this kind. */
+function distanceFor(cube) {
+  if (cube instanceof DigitCube) return 26;
+  if (cube instanceof BigCube) return 3.5 * cube.n;
+  return 10.5;
+}
+
+/** A puzzle's name for people: `digit cube`, `3×3×3`, `5×5×5`. */
+function puzzleName(puzzle) {
+  if (puzzle === 'cubular') return 'digit cube';
+  const n = puzzle === '333' ? 3 : sizeOfName(puzzle);
+  return n === null ? puzzle : `${n}×${n}×${n}`;
+}
+
 // ---------------------------------------------------------------------------------
 // Playback: the cube at `position`, the solution, and the move being animated.
 
@@ -365,7 +429,7 @@ function setCube(cube, moveTexts) {
   view.position = 0;
   view.playing = false;
   view.anim = null;
-  view.dist = cube instanceof DigitCube ? 26 : 10.5;
+  view.dist = distanceFor(cube);
   $('peel-box').classList.toggle('hidden', !(cube instanceof DigitCube));
   const list = $('moves');
   list.textContent = '';
@@ -480,13 +544,15 @@ async function call(path, body) {
   return data;
 }
 
+/** The buttons that send a request, disabled while one is answered. */
+const BUSY_BUTTONS = ['solve', 'scramble-cubular', 'scramble-333', 'scramble-nxn'];
 let busy = false;
 async function withBusy(what, fn) {
   if (busy) return;
   busy = true;
   $('error').textContent = '';
   $('status').textContent = what;
-  for (const id of ['solve', 'scramble-cubular', 'scramble-333']) $(id).disabled = true;
+  for (const id of BUSY_BUTTONS) $(id).disabled = true;
   try {
     await fn();
   } catch (e) {
@@ -494,7 +560,7 @@ async function withBusy(what, fn) {
     $('status').textContent = '';
   } finally {
     busy = false;
-    for (const id of ['solve', 'scramble-cubular', 'scramble-333']) $(id).disabled = false;
+    for (const id of BUSY_BUTTONS) $(id).disabled = false;
   }
 }
 
@@ -509,8 +575,7 @@ async function solve() {
       view.stale = null;
       setCube(cubeFromStart(a.puzzle, a.start), a.moves);
       markStale(null);
-      const name = a.puzzle === 'cubular' ? 'digit cube' : '3×3×3';
-      $('status').textContent = `${name}: ${a.length} moves, found in ${a.millis} ms`;
+      $('status').textContent = `${puzzleName(a.puzzle)}: ${a.length} moves, found in ${a.millis} ms`;
     } catch (e) {
       markStale('no solution: see the error');
       throw e;
@@ -520,15 +585,28 @@ async function solve() {
 
 /**
  * The puzzle the server will take the box's text for: the choice if one is made, else
- * (as the server decides) a digit cube for 100 digits or more, a 3×3×3 otherwise;
- * null for an empty box.
+ * (as the server decides) a digit cube for 100 digits or more, a bigger cube (`big`)
+ * for a first line of 6·N² letters, a net of 3·N rows or JSON arrays of N×N faces
+ * (N ≠ 3), a 3×3×3 otherwise; null for an empty box.
  */
 function chosenPuzzle() {
   const choice = $('puzzle').value;
   if (choice !== 'auto') return choice;
   const text = $('cube').value;
   if (!text.trim()) return null;
-  return (text.match(/[0-9]/g) || []).length >= 100 ? 'cubular' : '333';
+  if ((text.match(/[0-9]/g) || []).length >= 100) return 'cubular';
+  const big = (n) => Number.isInteger(n) && n >= 2 && n !== 3;
+  const lines = text.split('\n').map((l) => l.replace(/\s+/g, '')).filter((l) => l);
+  if (lines[0].startsWith('[')) {
+    try {
+      const faces = JSON.parse(text);
+      return Array.isArray(faces) && Array.isArray(faces[0]) && big(faces[0].length) ? 'big' : '333';
+    } catch { return '333'; }
+  }
+  const first = lines[0];
+  if (/^[A-Za-z]+$/.test(first) && big(Math.sqrt(first.length / 6))) return 'big';
+  const rows = lines.length / 3;
+  return lines.length > 1 && big(rows) && first.length === rows && lines[rows].length === 4 * rows ? 'big' : '333';
 }
 
 /** Offer only the methods of the puzzle in the box (both lists while it is empty). */
@@ -547,13 +625,26 @@ async function scramble(puzzle) {
   await withBusy('scrambling…', async () => {
     const a = await call('/api/scramble', { puzzle });
     $('cube').value = a.cube;
-    $('puzzle').value = 'auto';
+    // A big cube keeps its size chosen (the scramble button names it); the others are
+    // detected as before.
+    $('puzzle').value = sizeOfName(a.puzzle) === null ? 'auto' : a.puzzle;
     offerMethods();
     view.stale = null;
     setCube(cubeFromStart(a.puzzle, a.start), []);
     markStale(null);
-    $('status').textContent = `scrambled ${a.puzzle === 'cubular' ? 'digit cube' : '3×3×3'}: press Solve`;
+    $('status').textContent = `scrambled ${puzzleName(a.puzzle)}: press Solve`;
   });
+}
+
+/** The big cube the N×N×N scramble button makes: the one chosen, else the 4×4×4. */
+function bigChoice() {
+  const choice = $('puzzle').value;
+  return sizeOfName(choice) === null ? '444' : choice;
+}
+
+/** Name the big cube the scramble button makes. */
+function labelBigScramble() {
+  $('scramble-nxn').textContent = `Scramble ${puzzleName(bigChoice())}`;
 }
 
 // ---------------------------------------------------------------------------------
@@ -574,15 +665,17 @@ function setup() {
   canvas.addEventListener('pointerup', () => { drag = null; });
   canvas.addEventListener('wheel', (e) => {
     e.preventDefault();
-    view.dist = Math.max(4, Math.min(60, view.dist * Math.exp(e.deltaY * 0.001)));
+    view.dist = Math.max(4, Math.min(Math.max(60, 3 * distanceFor(view.cube)), view.dist * Math.exp(e.deltaY * 0.001)));
   }, { passive: false });
 
   $('solve').addEventListener('click', solve);
   $('cube').addEventListener('input', offerMethods);
-  $('puzzle').addEventListener('change', offerMethods);
+  $('puzzle').addEventListener('change', () => { offerMethods(); labelBigScramble(); });
+  labelBigScramble();
   offerMethods();
   $('scramble-cubular').addEventListener('click', () => scramble('cubular'));
   $('scramble-333').addEventListener('click', () => scramble('333'));
+  $('scramble-nxn').addEventListener('click', () => scramble(bigChoice()));
   $('play').addEventListener('click', () => {
     if (view.position >= view.moves.length) return;
     view.playing = !view.playing;
@@ -631,8 +724,10 @@ function setup() {
     } else if (view.position < view.moves.length) {
       motion = { ...motionOf(view.cube, view.moves[view.position]), active: false };
     }
-    const boxes = view.cube instanceof DigitCube
-      ? digitCubeBoxes(view.cube, motion, t, view.peel) : rubikBoxes(view.cube, motion, t);
+    let boxes;
+    if (view.cube instanceof DigitCube) boxes = digitCubeBoxes(view.cube, motion, t, view.peel);
+    else if (view.cube instanceof BigCube) boxes = bigBoxes(view.cube, motion, t);
+    else boxes = rubikBoxes(view.cube, motion, t);
     const outline = motion && { ...motion.box, rot: motion.active ? rotation(motion.axis, motion.angle * t) : null, pivot: motion.pivot };
     renderer.draw(vp, boxes, outline);
     requestAnimationFrame(frame);

@@ -1,16 +1,20 @@
 //! The JSON API: request and answer shapes and their handlers.
 //!
-//! - `POST /api/solve` `{"cube", "puzzle": "auto|cubular|333", "method", "timeout"}` →
+//! - `POST /api/solve` `{"cube", "puzzle": "auto|cubular|333|222|444|…", "method",
+//!   "timeout"}` →
 //!   `{"puzzle", "moves": [...], "length", "millis", "start"}`
 //! - `POST /api/scramble` `{"puzzle", "moves"?, "seed"?}` →
 //!   `{"puzzle", "cube", "start", "scramble": [...]}`
 //! - `POST /api/verify` `{"cube", "moves", "puzzle"}` →
 //!   `{"puzzle", "solved", "wrong", "length"}`
 //!
-//! `start` is the cube as the viewer draws it: 729 digits in text-format order for the
-//! digit cube, 54 facelet letters (order U R F D L B) for the 3×3×3. Anything wrong with
-//! the request or the cube is a `400 {"error": "..."}` carrying the same message the
-//! command line prints.
+//! `puzzle` names an N×N×N other than the 3×3×3 by its size as `--puzzle` does (`222`,
+//! `444` … `999`, `12x12x12`); detected, 6·N² facelet letters (or a net or arrays of
+//! N×N faces) are one. `start` is the cube as the viewer draws it: 729 digits in
+//! text-format order for the digit cube, 6·N² facelet letters (order U R F D L B, each
+//! naming the face whose colour the sticker shows) for the 3×3×3 and the N×N×N. Anything
+//! wrong with the request or the cube is a `400 {"error": "..."}` carrying the same
+//! message the command line prints; a cube of a size with no solver yet is a `422`.
 //!
 //! Every request has a time budget, counted from its arrival: the server's `--timeout`,
 //! or less when a solve asks for less (`"timeout"` in ms). Waiting in line counts, so
@@ -18,13 +22,13 @@
 //! as soon as the client hangs up.
 
 use crate::pool::{PoolError, SolvePool};
-use crate::puzzles::{self, Puzzle, PuzzleChoice, PuzzleError};
+use crate::puzzles::{self, AnyPuzzle, PuzzleChoice, PuzzleError};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -36,7 +40,7 @@ use std::time::{Duration, Instant};
 pub struct AppState {
     /// Where quick jobs run: 3×3×3 solves other than optimal, scrambles, verifies.
     pub quick: SolvePool,
-    /// Where long solves run: digit cubes and optimal 3×3×3 searches.
+    /// Where long solves run: digit cubes, optimal 3×3×3 searches and bigger cubes.
     pub long: SolvePool,
     /// The longest time budget a request may have (and the default).
     pub budget: Duration,
@@ -56,7 +60,7 @@ impl AppState {
 /// A failed request: a status and one readable line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    /// HTTP status (400 for bad input, 403, 408, 413, 415, 503, 504, 500).
+    /// HTTP status (400 for bad input, 403, 408, 413, 415, 422, 503, 504, 500).
     pub status: StatusCode,
     /// The message, as the command line would print it.
     pub message: String,
@@ -99,10 +103,16 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A puzzle's refusal (400), or its solver's stop (504, naming the request's budget).
+/// A puzzle's refusal (400; 422 for a size with no solver yet), or its solver's stop
+/// (504, naming the request's budget).
 fn puzzle_error(e: PuzzleError, budget: Duration) -> ApiError {
     match e {
         PuzzleError::TimedOut => pool_error(PoolError::TimedOut(budget.as_millis()), budget),
+        PuzzleError::NoSolver(message) => ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message,
+            retry_after: None,
+        },
         e => ApiError::bad_request(e.to_string()),
     }
 }
@@ -126,10 +136,14 @@ fn pool_error(e: PoolError, budget: Duration) -> ApiError {
     }
 }
 
-/// Read a body of at most [`crate::server::MAX_BODY`] bytes within `within`: 408 when it
+/// Largest request body accepted, in bytes; a 729-digit cube in any format fits many
+/// times over.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// Read a body of at most [`MAX_BODY`] bytes within `within`: 408 when it
 /// is too slow, 413 when it is too big.
 async fn read_body(body: Body, within: Duration) -> Result<Bytes, ApiError> {
-    let limit = crate::server::MAX_BODY;
+    let limit = MAX_BODY;
     let read = Limited::new(body, limit).collect();
     match tokio::time::timeout(within, read).await {
         Ok(Ok(collected)) => Ok(collected.to_bytes()),
@@ -169,7 +183,8 @@ pub struct SolveRequest {
     /// Which puzzle it is (default: detect).
     #[serde(default)]
     pub puzzle: PuzzleChoice,
-    /// Solving method (3×3×3: two-phase, optimal, thistlethwaite, layers).
+    /// Solving method (3×3×3: two-phase, optimal, thistlethwaite, layers; digit cube:
+    /// default, fast; none for the N×N×N, which has one solver a size).
     #[serde(default)]
     pub method: Option<String>,
     /// Time budget in milliseconds (default and most: the server's `--timeout`).
@@ -180,9 +195,9 @@ pub struct SolveRequest {
 /// `POST /api/solve` answer.
 #[derive(Debug, Deserialize, Serialize)]
 pub struct SolveAnswer {
-    /// `cubular` or `333`.
-    pub puzzle: Puzzle,
-    /// The solution, one move per entry (`426Y3`, `R2`).
+    /// `cubular`, `333`, `444`…
+    pub puzzle: AnyPuzzle,
+    /// The solution, one move per entry (`426Y3`, `R2`, `3Rw'`).
     pub moves: Vec<String>,
     /// Number of moves.
     pub length: usize,
@@ -234,8 +249,8 @@ pub async fn solve(
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScrambleRequest {
-    /// `cubular` or `333`.
-    pub puzzle: Puzzle,
+    /// `cubular`, `333`, `222`, `444`…
+    pub puzzle: AnyPuzzle,
     /// Number of random moves (default: as `cubist scramble`).
     #[serde(default)]
     pub moves: Option<usize>,
@@ -247,14 +262,15 @@ pub struct ScrambleRequest {
 /// `POST /api/scramble` answer.
 #[derive(Debug, Deserialize, Serialize)]
 pub struct ScrambleAnswer {
-    /// `cubular` or `333`.
-    pub puzzle: Puzzle,
+    /// `cubular`, `333`, `444`…
+    pub puzzle: AnyPuzzle,
     /// The scrambled cube in the puzzle's usual text format (what `cubist scramble`
     /// prints).
     pub cube: String,
     /// The cube as the viewer draws it.
     pub start: String,
-    /// The moves that made it from the solved cube (empty for a random-state 3×3×3).
+    /// The moves that made it from the solved cube (empty for a random-state 3×3×3 or
+    /// 2×2×2).
     pub scramble: Vec<String>,
 }
 
@@ -295,7 +311,7 @@ pub async fn scramble(
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum MoveList {
-    /// `"R U2 F'"` or one digit-cube move per line.
+    /// `"R U2 F'"`, `"Rw 3Uw' 2R"` or one digit-cube move per line.
     Text(String),
     /// `["R", "U2"]`
     List(Vec<String>),
@@ -327,11 +343,11 @@ pub struct VerifyRequest {
 /// `POST /api/verify` answer.
 #[derive(Debug, Deserialize, Serialize)]
 pub struct VerifyAnswer {
-    /// `cubular` or `333`.
-    pub puzzle: Puzzle,
+    /// `cubular`, `333`, `444`…
+    pub puzzle: AnyPuzzle,
     /// Whether the moves solve the cube.
     pub solved: bool,
-    /// Cells (digit cube) or stickers (3×3×3) out of place afterwards.
+    /// Cells (digit cube) or stickers (3×3×3, N×N×N) out of place afterwards.
     pub wrong: usize,
     /// Number of moves applied.
     pub length: usize,

@@ -131,7 +131,7 @@ fn check(origins: &Origins, method: &Method, path: &str, headers: &HeaderMap) ->
     None
 }
 
-/// The middleware: refuse what [`check`] refuses, pass the rest on.
+/// The middleware: refuse what `check` refuses, pass the rest on.
 pub async fn guard(State(origins): State<Arc<Origins>>, req: Request, next: Next) -> Response {
     match check(&origins, req.method(), req.uri().path(), req.headers()) {
         Some(refusal) => refusal,

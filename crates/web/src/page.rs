@@ -1,7 +1,7 @@
 //! The viewer page, embedded in the binary so `cubist serve` works offline.
 //!
-//! `index.html` holds the layout and styles, `sim.js` the move simulation of both
-//! puzzles (the page's own model, so every animated frame is computed, not replayed),
+//! `index.html` holds the layout and styles, `sim.js` the move simulation of every
+//! puzzle (the page's own model, so every animated frame is computed, not replayed),
 //! and `viewer.js` the WebGL drawing, mouse handling and playback controls.
 
 use axum::http::header;
@@ -9,7 +9,7 @@ use axum::response::IntoResponse;
 
 /// The page itself.
 pub const INDEX_HTML: &str = include_str!("../page/index.html");
-/// Move simulation for both puzzles (an ES module, also loaded by the browser test).
+/// Move simulation for every puzzle (an ES module, also loaded by the browser test).
 pub const SIM_JS: &str = include_str!("../page/sim.mjs");
 /// Drawing and controls (an ES module).
 pub const VIEWER_JS: &str = include_str!("../page/viewer.js");

@@ -13,7 +13,7 @@
 //! behind long ones; the long pool's jobs run on threads of their own at a lower
 //! scheduling priority, so that quick jobs also get the processor first.
 
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

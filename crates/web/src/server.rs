@@ -12,7 +12,7 @@ use crate::page;
 use crate::pool::SolvePool;
 use axum::routing::{get, post};
 use axum::Router;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
@@ -23,14 +23,11 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
-/// Largest request body accepted, in bytes; a 729-digit cube in any format fits many
-/// times over.
-pub const MAX_BODY: usize = 64 * 1024;
-
 /// How the server shares out its work and guards its connections.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Long solves (digit cubes, optimal 3×3×3) running at once (default: the cores).
+    /// Long solves (digit cubes, optimal 3×3×3, bigger cubes) running at once (default:
+    /// the cores).
     pub workers: usize,
     /// Quick jobs (other 3×3×3 solves, scrambles, verifies) running at once, beside
     /// the long ones (default: the cores).
@@ -106,6 +103,7 @@ pub async fn serve_until(
     let app = router(config, addr, stop.clone());
     // Load the 3×3×3 tables now rather than in the first request.
     tokio::task::spawn_blocking(|| {
+        cubist_rubik::solve::two_phase::Tables::keep_resident();
         cubist_rubik::solve::two_phase::Tables::get();
     });
     let open = Arc::new(Semaphore::new(config.max_connections.max(1)));

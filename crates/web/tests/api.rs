@@ -352,3 +352,289 @@ async fn optimal_is_no_longer_than_the_scramble() {
     .await;
     assert_eq!(verdict["solved"], true, "{verdict}");
 }
+
+/// A server whose budget leaves room for building the big cubes' tables (and the
+/// two-phase tables they end with) when the cache lacks them, as on a fresh machine.
+fn patient() -> cubist_web::Config {
+    cubist_web::Config {
+        budget: std::time::Duration::from_secs(600),
+        ..Default::default()
+    }
+}
+
+/// The reference model's folder when it holds `nxn_ref.py` (a note and `None` if not).
+fn nxn_oracle() -> Option<std::path::PathBuf> {
+    cubist_testkit::oracle_dir(&["nxn_ref.py"])
+}
+
+/// A 4×4×4 round trip: a seeded scramble (repeatable, and the cube its moves make by
+/// the reference model), solved with the size detected from the text, the answer
+/// verified by the server and by `nxn_ref.py`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_cube_scramble_solve_verify() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let ask = json!({"puzzle": "444", "seed": 5});
+    let (s1, a) = post(&client, &base, "/api/scramble", &ask).await;
+    let (s2, b) = post(&client, &base, "/api/scramble", &ask).await;
+    assert_eq!((s1, s2), (200, 200), "{a}");
+    assert_eq!(a["puzzle"], "444");
+    assert_eq!(a["cube"], b["cube"]);
+    let cube = a["cube"].as_str().unwrap().to_string();
+    assert_eq!(cube.len(), 96);
+    assert_eq!(a["start"], cube.as_str());
+    let scramble: Vec<&str> = a["scramble"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(scramble.len(), 40, "the WCA's length for the 4×4×4");
+    assert!(scramble.iter().any(|m| m.contains('w')), "{scramble:?}");
+    let oracle = nxn_oracle();
+    if let Some(dir) = &oracle {
+        let solved = oracle_output(dir, "nxn_ref.py", &["solved", "4"]);
+        let made = oracle_output(
+            dir,
+            "nxn_ref.py",
+            &["apply", "4", solved.trim(), &scramble.join(" ")],
+        );
+        assert_eq!(made.trim(), cube, "the scramble's moves make its cube");
+    }
+
+    let (status, answer) = post(&client, &base, "/api/solve", &json!({ "cube": cube })).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"], "444");
+    assert_eq!(answer["start"], cube.as_str());
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(answer["length"].as_u64().unwrap() as usize, moves.len());
+    assert!(!moves.is_empty());
+    let (status, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": cube, "moves": answer["moves"], "puzzle": "444" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["puzzle"], "444");
+    assert_eq!(verdict["solved"], true, "{verdict}");
+    assert_eq!(verdict["length"].as_u64().unwrap() as usize, moves.len());
+    if let Some(dir) = &oracle {
+        let text: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap()).collect();
+        let out = std::process::Command::new("python3")
+            .arg(dir.join("nxn_ref.py"))
+            .args(["verify", "4", &cube, &text.join(" ")])
+            .output()
+            .expect("python3 runs");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "solved");
+    }
+    // One turn more and it is not solved: 16 stickers of an outer quarter turn.
+    let mut more: Vec<Value> = moves.clone();
+    more.push(json!("Rw"));
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": cube, "moves": more }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], false, "{verdict}");
+    assert_eq!(verdict["wrong"], 32, "{verdict}");
+}
+
+/// The 2×2×2's scramble is a random state unless moves are asked for; sizes are
+/// named `222` … and `NxNxN`, and old names keep their meaning.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_cube_names_and_the_2x2x2() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let (status, a) = post(&client, &base, "/api/scramble", &json!({"puzzle": "222"})).await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["puzzle"], "222");
+    assert_eq!(a["cube"].as_str().unwrap().len(), 24);
+    assert_eq!(a["scramble"], json!([]));
+    let (status, answer) = post(
+        &client,
+        &base,
+        "/api/solve",
+        &json!({"cube": a["cube"], "puzzle": "2x2x2"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"], "222");
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
+
+    let (status, a) = post(
+        &client,
+        &base,
+        "/api/scramble",
+        &json!({"puzzle": "7x7x7", "moves": 12, "seed": 3}),
+    )
+    .await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["puzzle"], "777");
+    assert_eq!(a["cube"].as_str().unwrap().len(), 294);
+    assert_eq!(a["scramble"].as_array().unwrap().len(), 12);
+    let (status, a) = post(&client, &base, "/api/scramble", &json!({"puzzle": "333"})).await;
+    assert_eq!((status, a["puzzle"].as_str()), (200, Some("333")));
+}
+
+/// A size with no solver yet is a 422 saying so, or, once it has one, an answer that
+/// solves the cube.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_size_without_a_solver_says_so() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let ask = json!({"puzzle": "12x12x12", "moves": 20, "seed": 8});
+    let (status, a) = post(&client, &base, "/api/scramble", &ask).await;
+    assert_eq!(status, 200, "{a}");
+    let ask = json!({ "cube": a["cube"], "puzzle": "12x12x12" });
+    let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
+    if status == 200 {
+        let (_, verdict) = post(
+            &client,
+            &base,
+            "/api/verify",
+            &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+        )
+        .await;
+        assert_eq!(verdict["solved"], true, "{verdict}");
+    } else {
+        assert_eq!(status, 422, "{answer}");
+        let msg = answer["error"].as_str().unwrap();
+        assert!(msg.contains("no solver for the 12×12×12"), "{msg}");
+    }
+}
+
+/// Bad big-cube requests get a 4xx and one line naming what is wrong.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_big_cubes_get_a_clear_400() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let solved4 = ["U", "R", "F", "D", "L", "B"]
+        .map(|f| f.repeat(16))
+        .concat();
+    let mut two_swapped = solved4.clone().into_bytes();
+    two_swapped.swap(0, 16);
+    let two_swapped = String::from_utf8(two_swapped).unwrap();
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "/api/solve",
+            json!({"cube": &solved4[..95], "puzzle": "444"}),
+            "",
+        ),
+        (
+            "/api/solve",
+            json!({"cube": solved4, "puzzle": "444", "method": "optimal"}),
+            "one solver",
+        ),
+        (
+            "/api/solve",
+            json!({"cube": two_swapped, "puzzle": "444"}),
+            "",
+        ),
+        (
+            "/api/verify",
+            json!({"cube": solved4, "moves": "Rw M", "puzzle": "444"}),
+            "middle layer",
+        ),
+        (
+            "/api/verify",
+            json!({"cube": solved4, "moves": "5R"}),
+            "layers 1..4",
+        ),
+        ("/api/scramble", json!({"puzzle": "111"}), "unknown puzzle"),
+        (
+            "/api/scramble",
+            json!({"puzzle": "65x65x65"}),
+            "unknown puzzle",
+        ),
+        (
+            "/api/solve",
+            json!({"cube": "UF", "puzzle": "4"}),
+            "unknown puzzle",
+        ),
+    ];
+    for (path, body, says) in &cases {
+        let (status, answer) = post(&client, &base, path, body).await;
+        assert_eq!(status, 400, "{path} {body} -> {answer}");
+        let msg = answer["error"].as_str().expect("an error line");
+        assert!(!msg.is_empty() && !msg.contains('\n'), "{msg:?}");
+        assert!(msg.contains(says), "{path} {body}: {msg:?} lacks {says:?}");
+    }
+}
+
+/// The page's stored N×N×N states (tests/e2e/data/nxn-moves.json, made by nxn_ref.py)
+/// are what `cubist-nxn` makes of the same moves, so the page, the server and the
+/// reference model agree.
+#[test]
+fn page_test_states_are_the_crates() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/e2e/data/nxn-moves.json");
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    assert!(cases.len() >= 4);
+    for case in cases {
+        let n = case["n"].as_u64().unwrap() as usize;
+        let moves = cubist_nxn::Alg::parse(case["moves"].as_str().unwrap(), n).unwrap();
+        let after = cubist_nxn::Cube::solved(n).after(&moves);
+        assert_eq!(
+            after.to_letters(),
+            case["expected"].as_str().unwrap(),
+            "{case}"
+        );
+    }
+}
+
+/// A 4×4×4 written as a colour net in colour names' letters is detected and solved; the
+/// viewer's `start` names each sticker by the face the reader gave its colour.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_cube_as_a_colour_net() {
+    let base = start(patient()).await;
+    let client = reqwest::Client::new();
+    let ask = json!({"puzzle": "444", "moves": 30, "seed": 12});
+    let (_, a) = post(&client, &base, "/api/scramble", &ask).await;
+    let letters = a["cube"].as_str().unwrap();
+    let colour = |f: char| match f {
+        'U' => "W",
+        'R' => "R",
+        'F' => "G",
+        'D' => "Y",
+        'L' => "O",
+        _ => "B",
+    };
+    let symbols: Vec<&str> = letters.chars().map(colour).collect();
+    let net = cubist_nxn::format::write(cubist_nxn::Format::Net, 4, &symbols, false);
+    assert_eq!(net.lines().count(), 12);
+    let (status, answer) = post(&client, &base, "/api/solve", &json!({ "cube": net })).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["puzzle"], "444");
+    let start = answer["start"].as_str().unwrap();
+    assert_eq!(start.len(), 96);
+    assert!(start.chars().all(|c| "URFDLB".contains(c)), "{start}");
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": net, "moves": answer["moves"] }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
+    // The viewer's start, turned by the answer, is solved too.
+    let (_, verdict) = post(
+        &client,
+        &base,
+        "/api/verify",
+        &json!({ "cube": start, "moves": answer["moves"], "puzzle": "444" }),
+    )
+    .await;
+    assert_eq!(verdict["solved"], true, "{verdict}");
+}

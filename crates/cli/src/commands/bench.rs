@@ -1,8 +1,9 @@
 //! `cubist bench`: solve fixed seeded sets, verify every answer, print statistics.
 
 use crate::puzzles;
+use crate::settings::{BenchPuzzle, BenchSettings, CubularSet};
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::process::ExitCode;
 
 /// Arguments of `cubist bench`.
@@ -46,40 +47,28 @@ pub struct BenchArgs {
     pub table_size: Option<String>,
 }
 
-/// The puzzles `cubist bench` can measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BenchPuzzle {
-    /// Both puzzles.
-    All,
-    /// The digit cube.
-    Cubular,
-    /// The Rubik's Cube.
-    Rubik,
-    /// An N×N×N cube other than the 3×3×3.
-    Big(usize),
-}
-
-/// The digit cube's bench sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CubularSet {
-    /// The three challenge cubes.
-    Challenge,
-    /// Scrambles of 10-100 moves, from `--seed` (the tuning set).
-    Scrambles,
-    /// Scrambles of 5000 moves, from `--seed` (the tuning set).
-    Deep,
-    /// Scrambles of 10-100 moves from the validation seed.
-    #[value(name = "scrambles-validation")]
-    ScramblesValidation,
-    /// Scrambles of 5000 moves from the validation seed.
-    #[value(name = "deep-validation")]
-    DeepValidation,
+impl BenchArgs {
+    /// What the benches are asked: every option but the puzzle.
+    fn settings(&self) -> BenchSettings {
+        BenchSettings {
+            method: self.method.clone(),
+            count: self.count,
+            seed: self.seed,
+            time: self.time,
+            work: self.work,
+            sets: self.sets.clone(),
+            answers: self.answers.clone(),
+            optimal: self.optimal,
+            table_size: self.table_size.clone(),
+        }
+    }
 }
 
 /// Run `cubist bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    let settings = args.settings();
     if let BenchPuzzle::Big(n) = args.puzzle {
-        return puzzles::nxn::bench(args, n);
+        return puzzles::nxn::bench(&settings, n);
     }
     // An option of the other puzzle's bench is refused, not silently ignored.
     let other: &[(&str, bool)] = match args.puzzle {
@@ -104,10 +93,10 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         anyhow::bail!("{name} does not apply to {puzzle}'s bench (it is for --puzzle {other})");
     }
     if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Cubular) {
-        puzzles::cubular::bench(args)?;
+        puzzles::cubular::bench(&settings)?;
     }
     if matches!(args.puzzle, BenchPuzzle::All | BenchPuzzle::Rubik) {
-        puzzles::rubik::bench(args)?;
+        puzzles::rubik::bench(&settings)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@ pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod tables;
 pub mod verify;
 
 use crate::input::{self, Input, Puzzle, PuzzleChoice};

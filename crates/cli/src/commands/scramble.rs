@@ -1,6 +1,7 @@
 //! `cubist scramble`: print a scrambled cube.
 
 use crate::puzzles;
+use crate::settings::{ScramblePuzzle, ScrambleSettings};
 use anyhow::Result;
 use clap::Args;
 use std::process::ExitCode;
@@ -31,22 +32,16 @@ pub struct ScrambleArgs {
 /// The most moves a scramble may have.
 pub const MAX_MOVES: u64 = 1_000_000;
 
-/// The puzzles `cubist scramble` can make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScramblePuzzle {
-    /// The 9×9×9 digit cube.
-    Cubular,
-    /// The Rubik's Cube.
-    Rubik,
-    /// An N×N×N cube other than the 3×3×3.
-    Big(usize),
-}
-
 /// Run `cubist scramble`.
 pub fn run(args: &ScrambleArgs) -> Result<ExitCode> {
+    let settings = ScrambleSettings {
+        moves: args.moves,
+        seed: args.seed,
+        show_moves: args.show_moves,
+    };
     match args.puzzle {
-        ScramblePuzzle::Cubular => puzzles::cubular::scramble(args),
-        ScramblePuzzle::Rubik => puzzles::rubik::scramble(args),
-        ScramblePuzzle::Big(n) => puzzles::nxn::scramble(args, n),
+        ScramblePuzzle::Cubular => puzzles::cubular::scramble(&settings),
+        ScramblePuzzle::Rubik => puzzles::rubik::scramble(&settings),
+        ScramblePuzzle::Big(n) => puzzles::nxn::scramble(&settings, n),
     }
 }

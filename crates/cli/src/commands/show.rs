@@ -2,8 +2,9 @@
 
 use crate::input::{self, Puzzle, PuzzleChoice};
 use crate::puzzles;
+use crate::settings::{ColorChoice, ShowSettings};
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,46 +28,19 @@ pub struct ShowArgs {
     pub color: ColorChoice,
 }
 
-/// When to use ANSI colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when standard output is a terminal.
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour: plain letters and digits.
-    Never,
-}
-
-impl ColorChoice {
-    /// Whether to colour, given whether standard output is a terminal.
-    pub fn enabled(self) -> bool {
-        use std::io::IsTerminal;
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => std::io::stdout().is_terminal(),
-        }
-    }
-}
-
 /// Run `cubist show`.
 pub fn run(args: &ShowArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    let settings = ShowSettings {
+        input: args.input.clone(),
+        svg: args.svg.clone(),
+        color: args.color,
+    };
     if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
-        return puzzles::nxn::show(args, &input, n);
+        return puzzles::nxn::show(&settings, &input, n);
     }
     match input::detect(&input.text, args.puzzle) {
-        Puzzle::Cubular => puzzles::cubular::show(args, &input),
-        Puzzle::Rubik => puzzles::rubik::show(args, &input),
+        Puzzle::Cubular => puzzles::cubular::show(&settings, &input),
+        Puzzle::Rubik => puzzles::rubik::show(&settings, &input),
     }
-}
-
-/// Write an SVG picture to `out`, or to standard output when it is `-`.
-pub fn write_svg(out: &std::path::Path, svg: &str) -> Result<()> {
-    if out.as_os_str() == "-" {
-        crate::output::print(svg)?;
-        return Ok(());
-    }
-    std::fs::write(out, svg).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))
 }

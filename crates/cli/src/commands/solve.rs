@@ -2,8 +2,9 @@
 
 use crate::input::{self, Puzzle, PuzzleChoice};
 use crate::puzzles;
+use crate::settings::{Method, Notation, SolveSettings};
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -88,39 +89,38 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 /// The longest time budget accepted, in milliseconds: a day.
 pub const MAX_MILLIS: u64 = 86_400_000;
 
-/// Solving methods for the 3×3×3 (SPEC §2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Method {
-    /// Kociemba's two-phase algorithm: near-optimal, fast.
-    TwoPhase,
-    /// Shortest solution in the face-turn metric.
-    Optimal,
-    /// The four Thistlethwaite group-reduction stages.
-    Thistlethwaite,
-    /// Human-style layer-by-layer stages.
-    Layers,
-}
-
-/// Move notations for 3×3×3 output (SPEC §2.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Notation {
-    /// `R U2 F'`
-    Wca,
-    /// `R1U2F3`
-    Counted,
+impl SolveArgs {
+    /// What the front ends are asked: every option but the file and the puzzle.
+    fn settings(&self) -> SolveSettings {
+        SolveSettings {
+            input: self.input.clone(),
+            method: self.method,
+            notation: self.notation,
+            max_length: self.max_length,
+            timeout: self.timeout,
+            time: self.time,
+            work: self.work,
+            seed: self.seed,
+            stages: self.stages,
+            table_size: self.table_size.clone(),
+            stats: self.stats,
+            json: self.json,
+        }
+    }
 }
 
 /// Run `cubist solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let input = input::read(args.file.as_deref())?;
+    let settings = args.settings();
     if let Some(n) = puzzles::nxn::size(&input.text, args.puzzle) {
-        return puzzles::nxn::solve(args, &input, n);
+        return puzzles::nxn::solve(&settings, &input, n);
     }
     let puzzle = input::detect(&input.text, args.puzzle);
     other_puzzles_options(args, puzzle)?;
     match puzzle {
-        Puzzle::Cubular => puzzles::cubular::solve(args, &input),
-        Puzzle::Rubik => puzzles::rubik::solve(args, &input),
+        Puzzle::Cubular => puzzles::cubular::solve(&settings, &input),
+        Puzzle::Rubik => puzzles::rubik::solve(&settings, &input),
     }
 }
 

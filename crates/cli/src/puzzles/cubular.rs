@@ -1,22 +1,17 @@
 //! Front end for the 9×9×9 digit cube: reads cubes and move lists, calls the
 //! `cubist-cubular` crate and prints results.
 
-use crate::commands::{
-    bench::{BenchArgs, CubularSet},
-    scramble::ScrambleArgs,
-    show::ShowArgs,
-    solve::SolveArgs,
-};
 use crate::failure::Unsolvable;
 use crate::input::{Input, Puzzle};
-use crate::output::outln;
+use crate::output::{outln, write_svg};
+use crate::settings::{BenchSettings, CubularSet, ScrambleSettings, ShowSettings, SolveSettings};
 use anyhow::{anyhow, bail, Result};
 use cubist_cubular::symmetry::SYMMETRIES;
 use cubist_cubular::{
     format_moves, invert, parse, parse_moves, solve as solve_cube, Cube, Layout, Move, Progress,
     ProgressFn, SolveOptions,
 };
-use cubist_search::Spinner;
+use cubist_tables::Spinner;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -77,7 +72,7 @@ fn budget(time: Option<f64>, work: Option<u64>, timeout: Option<u64>) -> Option<
 }
 
 /// `cubist solve` for the 9×9×9 digit cube.
-pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
+pub fn solve(args: &SolveSettings, input: &Input) -> Result<ExitCode> {
     let (cube, _) = read_cube(input, args.input.as_deref())?;
     // On a terminal, where the search is, and the best answer so far.
     let spinner = Spinner::new("solving");
@@ -145,7 +140,7 @@ pub fn apply(cube: &Input, format: Option<&str>, moves: &Input) -> Result<ExitCo
 }
 
 /// `cubist scramble` for the 9×9×9 digit cube.
-pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
+pub fn scramble(args: &ScrambleSettings) -> Result<ExitCode> {
     let mut rng = match args.seed {
         Some(s) => rand_chacha::ChaCha8Rng::seed_from_u64(s),
         None => rand_chacha::ChaCha8Rng::from_entropy(),
@@ -168,10 +163,10 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 
 /// `cubist show` for the 9×9×9 digit cube: the nine layers side by side, bottom layer
 /// first; with colour, digits in place are green and misplaced ones red.
-pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
+pub fn show(args: &ShowSettings, input: &Input) -> Result<ExitCode> {
     let (cube, _) = read_cube(input, args.input.as_deref())?;
     if let Some(out) = &args.svg {
-        crate::commands::show::write_svg(out, &cubist_web::svg::cubular_layers(cube.cells()))?;
+        write_svg(out, &cubist_web::svg::cubular_layers(cube.cells()))?;
         return Ok(ExitCode::SUCCESS);
     }
     crate::output::print(&draw(&cube, args.color.enabled()))?;
@@ -275,7 +270,7 @@ fn random_sets(
 /// `cubist bench` for the 9×9×9 digit cube: the challenge cubes, scrambles of 10..100
 /// moves and of 5000 moves from `--seed` (the tuning sets) and from
 /// [`VALIDATION_SEED`], each solution checked by applying it.
-pub fn bench(args: &BenchArgs) -> Result<()> {
+pub fn bench(args: &BenchSettings) -> Result<()> {
     let time = budget(args.time, args.work, None);
     let opts = SolveOptions {
         time,

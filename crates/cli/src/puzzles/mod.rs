@@ -1,5 +1,6 @@
-//! Per-puzzle front ends: turn parsed arguments and input text into calls on the
-//! puzzle crates, and their results into output. Commands dispatch here.
+//! Per-puzzle front ends: turn a command's settings (plain values of
+//! `crate::settings`) and its input text into calls on the puzzle crates, and their
+//! results into output. Commands dispatch here.
 
 pub mod cubular;
 pub mod nxn;

@@ -6,10 +6,10 @@
 //! single cube that fails is reported as the command's one error line.
 
 pub use super::rubik_solve::{bench, solve};
-use crate::commands::{scramble::ScrambleArgs, show::ShowArgs};
 use crate::failure::{all_failed, report_all, Unsolvable};
 use crate::input::{Input, Puzzle};
-use crate::output::PLACEHOLDER;
+use crate::output::{write_svg, PLACEHOLDER};
+use crate::settings::{ScrambleSettings, ShowSettings};
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::format::{self, Format, Sheet};
 use cubist_rubik::{
@@ -37,7 +37,7 @@ fn cube_error(input: &Input, e: CubeError) -> anyhow::Error {
 /// Read every cube of an input, failing only when the text holds no cube at all.
 fn read_cubes(input: &Input, format: Option<&str>) -> Result<Vec<Result<ParsedCube, CubeError>>> {
     let format = forced_format(format)?;
-    format::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))
+    cubist_rubik::parse(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name))
 }
 
 /// Run `each` on every cube and print the batch: answers on standard output (all at
@@ -181,7 +181,7 @@ pub fn apply(cube: &Input, format: Option<&str>, moves: &Input) -> Result<ExitCo
 
 /// `cubist scramble --puzzle 333`: a uniformly random state as a facelet string, or
 /// the result of `--moves N` random turns.
-pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
+pub fn scramble(args: &ScrambleSettings) -> Result<ExitCode> {
     let mut rng = scrambles::rng(args.seed);
     let mut out = String::new();
     match args.moves {
@@ -212,7 +212,7 @@ pub fn scramble(args: &ScrambleArgs) -> Result<ExitCode> {
 
 /// `cubist show` for the 3×3×3: the net in ANSI colours on a terminal, plain letters
 /// otherwise. Any well-formed cube is drawn, reachable or not.
-pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
+pub fn show(args: &ShowSettings, input: &Input) -> Result<ExitCode> {
     let format = forced_format(args.input.as_deref())?;
     let sheets = || format::sheets(&input.text, format).map_err(|e| anyhow!("{}: {e}", input.name));
     if let Some(out) = &args.svg {
@@ -220,7 +220,7 @@ pub fn show(args: &ShowArgs, input: &Input) -> Result<ExitCode> {
             .map(|s| s.map(|s| s.stickers))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow!("{}: {e}", input.name))?;
-        crate::commands::show::write_svg(out, &cubist_web::svg::rubik_net(&cubes))?;
+        write_svg(out, &cubist_web::svg::rubik_net(&cubes))?;
         return Ok(ExitCode::SUCCESS);
     }
     // Every cube is read once to find any error before anything is printed, then

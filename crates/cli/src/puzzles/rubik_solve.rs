@@ -1,21 +1,21 @@
 //! Front end for solving the 3×3×3: `cubist solve` and `cubist bench --puzzle 333`.
 //!
-//! A batch (several cubes, one per line) is solved in parallel; answers are printed in
-//! input order, all at once after every cube is done. Each cube that cannot be read or
+//! A batch (several cubes, one per line) is solved in parallel (with `--method optimal`
+//! one cube after another, each search on every core); answers are printed in input
+//! order, all at once after every cube is done. Each cube that cannot be read or
 //! solved gets one line on standard error and raises the exit status (2 malformed,
 //! 1 unreachable or unsolved); the others are still solved.
 
-use crate::commands::bench::BenchArgs;
-use crate::commands::solve::{Method, Notation, SolveArgs};
 use crate::failure::Unsolvable;
 use crate::input::Input;
 use crate::output::outln;
+use crate::settings::{BenchSettings, Method, Notation, SolveSettings};
 use anyhow::{anyhow, bail, Result};
 use cubist_rubik::solve::{
     layers, optimal, thistlethwaite, two_phase, Options, SolveError, StagedSolution,
 };
 use cubist_rubik::{Alg, CubeError, CubieCube, Format, ParsedCube};
-use cubist_search::Spinner;
+use cubist_tables::Spinner;
 use optimal::TableSize;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -31,6 +31,11 @@ struct Answer {
     stages: Option<StagedSolution>,
     /// Wall-clock solving time.
     millis: f64,
+    /// Processor time of the whole process while solving (all its threads), where the
+    /// system tells it.
+    cpu_millis: Option<f64>,
+    /// Phase-1 nodes the two-phase search expanded.
+    nodes: Option<u64>,
     /// A remark for standard error (time budget ran out).
     note: Option<String>,
 }
@@ -38,9 +43,13 @@ struct Answer {
 /// Solve one cube with the chosen method.
 fn solve_cube(cube: &CubieCube, method: Method, opts: &Options, size: TableSize) -> Result<Answer> {
     let start = Instant::now();
+    let cpu_start = cpu_millis();
+    let mut nodes = None;
     let (moves, stages, note) = match method {
         Method::TwoPhase => {
-            let sol = two_phase::solve(cube, opts).map_err(solve_error)?;
+            let (sol, work) = two_phase::solve_counted(cube, opts);
+            nodes = Some(work.phase1_nodes);
+            let sol = sol.map_err(solve_error)?;
             let note = (!sol.complete).then(|| {
                 format!(
                     "time budget ran out; best found has {} moves (target {})",
@@ -73,8 +82,27 @@ fn solve_cube(cube: &CubieCube, method: Method, opts: &Options, size: TableSize)
         moves,
         stages,
         millis: start.elapsed().as_secs_f64() * 1000.0,
+        cpu_millis: cpu_start.zip(cpu_millis()).map(|(a, b)| b - a),
+        nodes,
         note,
     })
+}
+
+/// Processor time this process has used so far (all threads), in milliseconds: on a
+/// shared machine it says more of a solver's cost than the wall clock.
+fn cpu_millis() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime only writes the timespec it is given.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0;
+        ok.then(|| ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6)
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// A solver's failure as an error with the right exit status.
@@ -117,7 +145,7 @@ fn alg_text(alg: &Alg, notation: Notation) -> String {
 }
 
 /// The output lines of one answer.
-fn render(answer: &Answer, args: &SolveArgs) -> String {
+fn render(answer: &Answer, args: &SolveSettings) -> String {
     if args.json {
         let json = |v: &Vec<String>| serde_json::to_string(v).unwrap_or_default();
         // With the stages shown, the moves are exactly the stages' moves in order.
@@ -168,7 +196,7 @@ fn render(answer: &Answer, args: &SolveArgs) -> String {
 }
 
 /// `cubist solve` for the 3×3×3.
-pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
+pub fn solve(args: &SolveSettings, input: &Input) -> Result<ExitCode> {
     let format = args
         .input
         .as_deref()
@@ -181,7 +209,11 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
         max_length: args.max_length,
         timeout: args.timeout.map(Duration::from_millis),
     };
-    // Load the tables before the clock starts on any cube.
+    // Load the tables before the clock starts on any cube; copied into memory for
+    // many cubes, only mapped for one.
+    if cubes.len() > 1 {
+        two_phase::Tables::keep_resident();
+    }
     if cubes.iter().any(|c| c.is_ok()) {
         match args.method {
             Method::TwoPhase => {
@@ -202,14 +234,18 @@ pub fn solve(args: &SolveArgs, input: &Input) -> Result<ExitCode> {
             format!("searching for the shortest solutions of {n} cubes")
         })
     });
-    let answers: Vec<Result<Answer>> = cubes
-        .par_iter()
-        .map(|parsed| {
-            let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
-            solve_cube(&parsed.cube, args.method, &opts, size)
-                .map_err(|e| at_line(input, parsed, e))
-        })
-        .collect();
+    let solve_one = |parsed: &Result<ParsedCube, CubeError>| {
+        let parsed = parsed.as_ref().map_err(|e| cube_error(input, e))?;
+        solve_cube(&parsed.cube, args.method, &opts, size).map_err(|e| at_line(input, parsed, e))
+    };
+    // An optimal search keeps every core busy by itself, so its cubes go one after
+    // another; solved side by side, each would wait on the others' share of the
+    // cores at every depth.
+    let answers: Vec<Result<Answer>> = if args.method == Method::Optimal {
+        cubes.iter().map(solve_one).collect()
+    } else {
+        cubes.par_iter().map(solve_one).collect()
+    };
     drop(searching);
     let total = answers.len();
     let single = total == 1;
@@ -392,32 +428,56 @@ mod stickers {
 /// uniformly random cubes, which take seconds to minutes.
 const OPTIMAL_BENCH_SCRAMBLE: usize = 14;
 
-/// Statistics of one method's run over the bench set.
-fn summary(label: &str, lengths: &mut [usize], millis: &mut [f64]) -> String {
-    let n = lengths.len();
+/// Median, mean and maximum of some per-cube figures.
+fn spread(values: &mut [f64]) -> (f64, f64, f64) {
+    values.sort_by(|a, b| a.total_cmp(b));
+    let n = values.len();
+    let mean = values.iter().sum::<f64>() / n as f64;
+    (values[n / 2], mean, values[n - 1])
+}
+
+/// Statistics of one method's run over the bench set: lengths, wall-clock times and,
+/// where known, processor times and the two-phase search's phase-1 nodes.
+fn summary(label: &str, answers: &[Answer]) -> String {
+    let n = answers.len();
+    let mut lengths: Vec<usize> = answers.iter().map(|a| a.moves.len()).collect();
     lengths.sort_unstable();
-    millis.sort_by(|a, b| a.total_cmp(b));
     let mean_len = lengths.iter().sum::<usize>() as f64 / n as f64;
-    let mean_ms = millis.iter().sum::<f64>() / n as f64;
-    format!(
+    let mut millis: Vec<f64> = answers.iter().map(|a| a.millis).collect();
+    let min_ms = millis.iter().copied().fold(f64::INFINITY, f64::min);
+    let (median, mean, max) = spread(&mut millis);
+    let mut line = format!(
         "{label:<16} {n:>5} cubes  length min {} median {} mean {mean_len:.2} max {}  \
-         time ms min {:.3} median {:.3} mean {:.3} max {:.3}  all verified",
+         time ms min {min_ms:.3} median {median:.3} mean {mean:.3} max {max:.3}",
         lengths[0],
         lengths[n / 2],
         lengths[n - 1],
-        millis[0],
-        millis[n / 2],
-        mean_ms,
-        millis[n - 1],
-    )
+    );
+    let cpu: Option<Vec<f64>> = answers.iter().map(|a| a.cpu_millis).collect();
+    if let Some(mut cpu) = cpu {
+        let (median, mean, max) = spread(&mut cpu);
+        let _ = write!(
+            line,
+            "  CPU ms median {median:.3} mean {mean:.3} max {max:.3}"
+        );
+    }
+    let nodes: Option<Vec<u64>> = answers.iter().map(|a| a.nodes).collect();
+    if let Some(nodes) = nodes {
+        let total: u64 = nodes.iter().sum();
+        let max = nodes.iter().max().copied().unwrap_or(0);
+        let _ = write!(line, "  phase-1 nodes total {total} max {max}");
+    }
+    line.push_str("  all verified");
+    line
 }
 
 /// `cubist bench` for the 3×3×3: for each method, a fixed seeded set of uniformly
 /// random cubes solved one after another (tables loaded first), every solution checked
 /// sticker by sticker; then, with `--optimal N`, N seeded random cubes solved
 /// optimally, one line each.
-pub fn bench(args: &BenchArgs) -> Result<()> {
+pub fn bench(args: &BenchSettings) -> Result<()> {
     let size = table_size(args.table_size.as_deref(), Method::Optimal)?;
+    two_phase::Tables::keep_resident();
     let methods: Vec<Method> = match &args.method {
         None if args.optimal.is_some() => vec![],
         None => vec![Method::TwoPhase, Method::Thistlethwaite, Method::Layers],
@@ -455,13 +515,11 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         solve_cube(&cubes[0], method, &Options::default(), size)?;
         let setup = ready.elapsed().as_secs_f64() * 1000.0;
         let opts = Options::default();
-        let mut lengths = Vec::with_capacity(count);
-        let mut millis = Vec::with_capacity(count);
+        let mut answers = Vec::with_capacity(count);
         for (k, cube) in cubes.iter().enumerate() {
             let a = solve_cube(cube, method, &opts, size)?;
             check_answer(cube, &a, method, k)?;
-            lengths.push(a.moves.len());
-            millis.push(a.millis);
+            answers.push(a);
         }
         let label = match method {
             Method::Optimal => format!("optimal ({OPTIMAL_BENCH_SCRAMBLE}-move scrambles)"),
@@ -469,14 +527,70 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         };
         outln!(
             "{}  (seed {}, tables and first solve {:.0} ms)",
-            summary(&label, &mut lengths, &mut millis),
+            summary(&label, &answers),
             args.seed,
             setup
         );
+        if method == Method::TwoPhase {
+            bench_processes(&cubes)?;
+        }
     }
     if let Some(count) = args.optimal {
         bench_optimal_random(count, args.seed, size)?;
     }
+    Ok(())
+}
+
+/// Runs of a one-cube process timed for the start-up figure (after one more, unmeasured).
+const STARTUP_RUNS: usize = 10;
+
+/// Two-phase figures of whole processes, tables cached: `cubist solve` with the first
+/// cube alone ([`STARTUP_RUNS`] runs: minimum and median wall time), and with all of
+/// `cubes` as one batch (wall time in all and per cube).
+fn bench_processes(cubes: &[CubieCube]) -> Result<()> {
+    let exe = std::env::current_exe()?;
+    let run = |text: &str| -> Result<f64> {
+        let start = Instant::now();
+        let mut child = std::process::Command::new(&exe)
+            .arg("solve")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()?;
+        let written = child
+            .stdin
+            .take()
+            .map(|mut stdin| std::io::Write::write_all(&mut stdin, text.as_bytes()));
+        let status = child.wait()?;
+        if !status.success() || !matches!(written, Some(Ok(()))) {
+            bail!("bench: cubist solve as a process failed ({status})");
+        }
+        Ok(start.elapsed().as_secs_f64() * 1000.0)
+    };
+    let text = |cubes: &[CubieCube]| -> String {
+        cubes
+            .iter()
+            .map(|c| cubist_rubik::Facelets::from_cubie(c).to_letters() + "\n")
+            .collect()
+    };
+    let one = text(&cubes[..1]);
+    run(&one)?;
+    let mut times = (0..STARTUP_RUNS)
+        .map(|_| run(&one))
+        .collect::<Result<Vec<f64>>>()?;
+    let min = times.iter().copied().fold(f64::INFINITY, f64::min);
+    let (median, _, _) = spread(&mut times);
+    outln!(
+        "two-phase start-up: one cube a process, tables cached: wall ms min {min:.1} median \
+         {median:.1} ({STARTUP_RUNS} runs)"
+    );
+    let batch = run(&text(cubes))?;
+    outln!(
+        "two-phase batch: {} cubes in one process: {:.2} s wall, {:.3} ms a cube",
+        cubes.len(),
+        batch / 1000.0,
+        batch / cubes.len() as f64
+    );
     Ok(())
 }
 
@@ -507,8 +621,7 @@ fn bench_optimal_random(count: usize, seed: u64, size: TableSize) -> Result<()> 
     optimal::Tables::get(size);
     let setup = ready.elapsed().as_secs_f64() * 1000.0;
     let opts = Options::default();
-    let mut lengths = Vec::with_capacity(count);
-    let mut millis = Vec::with_capacity(count);
+    let mut answers = Vec::with_capacity(count);
     for (k, cube) in cubes.iter().enumerate() {
         let a = solve_cube(cube, Method::Optimal, &opts, size)?;
         check_answer(cube, &a, Method::Optimal, k)?;
@@ -519,12 +632,11 @@ fn bench_optimal_random(count: usize, seed: u64, size: TableSize) -> Result<()> 
             a.millis / 1000.0,
             a.moves
         );
-        lengths.push(a.moves.len());
-        millis.push(a.millis);
+        answers.push(a);
     }
     outln!(
         "{}  (seed {seed}, {} tables loaded in {setup:.0} ms)",
-        summary("optimal (random)", &mut lengths, &mut millis),
+        summary("optimal (random)", &answers),
         size.name()
     );
     Ok(())

@@ -15,19 +15,19 @@
 //! that moves a move counts only the cells that changes (see `relocation`).
 
 use super::bonds;
-use super::relocation::Relocation;
+use super::relocation::{Relocation, NONE};
 use super::tuning::{
     COLD, HOT, LONG_COLD, LONG_STEPS, MOST_SLOTS, PER_COST, PER_MOVE, REFILL_EVERY, SPARE_SLOTS,
 };
+use super::weights::{cell_cost, cell_cost_of_difference};
 use crate::cube::{Cube, CELLS, SOLVED};
-use crate::moves::{self, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
+use crate::moves::{self, corner_cell, move_table, Move, MoveCycle, MOVED, MOVE_COUNT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The median cells misplaced by random scrambles of 30, 40, ... 100 moves (200 of
-/// each; `scramble` from seeded `ChaCha8Rng`s). The spread is wide: 60-move
-/// scrambles left 371-467, 100-move ones 442-542, so the length read off this is a
-/// guess, and the second run of a long annealing hedges it with [`MOST_SLOTS`].
+/// each, from seeded `ChaCha8Rng`s). The spread is wide, so a length read off this is a
+/// guess, which the second run of a long annealing hedges with [`MOST_SLOTS`].
 const DEPTHS: [(usize, usize); 8] = [
     (30, 308),
     (40, 354),
@@ -63,14 +63,9 @@ fn read_between(table: &[(usize, usize)], x: usize) -> usize {
     n0 + (n1 - n0) * (x - m0) / (m1 - m0)
 }
 
-/// The median broken bonds (neighbouring cells whose digits do not differ by one, mod
-/// 9; see `bonds::broken`) of random scrambles of 30, 35, ... 100 moves (200 of each;
-/// `scramble` from `ChaCha8Rng` seeds `1000 * length + k`, made by
-/// `crates/cubular/examples/depth_signs.rs`). Read off this table a scramble's length
-/// is about 4.3 moves out on average for scrambles of 60-100 moves, where the
-/// misplaced cells of [`DEPTHS`] are about 7 out: a move breaks the bonds across its
-/// block's surface, and fewer of those a later move mends by chance than cells it
-/// puts back.
+/// The median broken bonds (see `bonds::broken`) of random scrambles of 30, 35, ...
+/// 100 moves (200 of each; made by `examples/depth_signs.rs`): a sharper sign of a
+/// scramble's length than [`DEPTHS`], as fewer broken bonds are mended by chance.
 const BOND_DEPTHS: [(usize, usize); 15] = [
     (30, 544),
     (35, 606),
@@ -119,8 +114,6 @@ pub(super) fn slots(cube: &Cube, run: u64) -> usize {
 /// How often a run reports its steps and reads how much of its time is spent.
 const CHECK_EVERY: u64 = 1 << 16;
 
-/// A slot that holds no move.
-pub(super) const NONE: u16 = u16::MAX;
 /// Largest cost of one cell: 3 plus 7 steps.
 const MAX_COST: usize = 10;
 /// Gains a move can make in one slot, in cost: from all its cells' worst to their best.
@@ -160,6 +153,7 @@ impl Cooling {
 /// One run as the long runs make it (cooled from [`HOT`] to [`LONG_COLD`]) of `steps`
 /// steps in `slots` slots from `seed`, for the examples that measure the runs: the
 /// sequence it found (empty slots left out) and the cells that leaves.
+#[cfg(feature = "research")]
 pub fn long_run(cube: &Cube, slots: usize, steps: u64, seed: u64) -> (Vec<Move>, usize) {
     let cooling = Cooling {
         steps,
@@ -523,12 +517,6 @@ const CORNERS: [u16; BLOCKS] = {
     corners
 };
 
-/// The cell at the corner (lowest x, y, z) of block number `block`.
-pub(super) const fn corner_cell(block: usize) -> usize {
-    let (x, y, z) = (block / 49, (block / 7) % 7, block % 7);
-    y * 81 + z * 9 + x
-}
-
 /// A refill's work space, kept between refills so as not to allocate: every move's
 /// cells fixed and gain in the slot, by kind and corner cell, and the candidates.
 struct Draw {
@@ -720,46 +708,6 @@ impl Residue {
             cost: costs.iter().map(|&c| c as u32).sum(),
             left: costs.iter().filter(|&&c| c != 0).count(),
         }
-    }
-}
-
-/// What a cell holding `digit` costs where the rest of the sequence needs `wanted`
-/// there: nothing when they agree, else 3 plus the diagonal steps (changes of x+y+z by
-/// one, at most 7 counted, so that a move's 24 cells' costs fit in a byte) from where
-/// the rest carries the piece to the nearest cell its digit belongs in. Weighing cells so, not counting them, gives the annealing a slope towards
-/// pieces near home: on twelve scrambles of 50-66 moves it left 614 cells where the
-/// count left 849 (see "Annealing whole sequences" in `docs/cubular-solver.md`).
-///
-/// The steps depend on the two digits alone: the piece ends in a cell whose home
-/// digit is `wanted`; its own digit's cells have x+y+z differing from that cell's by
-/// `digit - wanted` (mod 9), and by an even number, as a piece keeps its parity
-/// class: `d` steps for an even `d = (digit - wanted) mod 9`, `9 - d` for an odd one.
-#[inline(always)]
-pub(super) fn cell_cost(digit: u8, wanted: u8) -> u8 {
-    CELL_COSTS[(digit + 9 - wanted) as usize % CELL_COSTS.len()]
-}
-
-/// [`cell_cost`] by `digit + 9 - wanted` (1-17 for digits 1-9), so that the hot loops
-/// look it up.
-pub(super) const CELL_COSTS: [u8; 32] = {
-    let mut table = [0u8; 32];
-    let mut t = 1;
-    while t < 18 {
-        let d = if t >= 9 { t - 9 } else { t };
-        table[t] = cell_cost_of_difference(d as u8);
-        t += 1;
-    }
-    table
-};
-
-/// [`cell_cost`] of a digit `d` (0..9, mod 9) above the one wanted.
-#[inline(always)]
-const fn cell_cost_of_difference(d: u8) -> u8 {
-    let steps = if d & 1 == 1 { 9 - d } else { d };
-    if d == 0 {
-        0
-    } else {
-        3 + if steps < 7 { steps } else { 7 }
     }
 }
 

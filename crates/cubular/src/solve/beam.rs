@@ -14,8 +14,8 @@ use super::bonds::{aligned, broken, intact, misaligned, surfaces};
 use super::frame::{frames, near_blocks};
 use super::lead::{wide_bond_beam, Lead};
 use super::tuning::{
-    INSERT_COUNT, INSERT_DEPTH, MOST_LEVELS, PATIENCE, RUNNERS_UP, SHALLOW_GAIN, SHALLOW_MISPLACED,
-    TIGHT_INSERT, WIDE_INSERT, WIDE_SECOND_BEAM,
+    Insert, INSERT_COUNT, INSERT_DEPTH, MOST_LEVELS, PATIENCE, RUNNERS_UP, SHALLOW_GAIN,
+    SHALLOW_MISPLACED, TIGHT_INSERT, WIDE_INSERT, WIDE_SECOND_BEAM,
 };
 use super::weights::{by_sum, cost_table};
 use super::Ctx;
@@ -118,17 +118,6 @@ struct Scoring {
     bonds_lead: bool,
     /// Which moves [`insertions`] tries in front of a cube's last move.
     insert: Insert,
-}
-
-/// Which moves [`insertions`] tries at each place: the `pool` of best gain there,
-/// among those that worsen the score by less than `slack_score` and (in a bond-led
-/// beam) break at most `slack_bonds` more bonds than they mend; of them, the
-/// [`INSERT_COUNT`] that make the best children go on.
-#[derive(Clone, Copy)]
-pub(super) struct Insert {
-    pub(super) pool: usize,
-    pub(super) slack_bonds: i32,
-    pub(super) slack_score: i32,
 }
 
 impl Scoring {

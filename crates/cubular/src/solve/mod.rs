@@ -17,8 +17,12 @@
 //! turns of one block, `shorten` replaces runs by fewer moves, `tighten`, `takeback`
 //! and `untangle` take out detours.
 
-#[doc(hidden)]
+// The annealing's measuring functions are public to the research examples alone (the
+// `research` feature); the solver's public surface has none of them.
+#[cfg(feature = "research")]
 pub mod anneal;
+#[cfg(not(feature = "research"))]
+mod anneal;
 mod beam;
 mod block_sums;
 mod bonds;
@@ -49,7 +53,7 @@ pub use plan::{solve, DEFAULT_WORK};
 
 use crate::cube::Cube;
 use crate::moves::Move;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

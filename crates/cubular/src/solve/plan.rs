@@ -30,7 +30,7 @@ use super::{played, Ctx, Progress, ProgressFn, RunOptions, Solution, SolveError,
 use crate::cube::Cube;
 use crate::moves::Move;
 use crate::symmetry::{symmetries, SYMMETRIES};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -4,7 +4,7 @@ use super::tuning::TIGHTEN_MOST;
 use super::{shorten, takeback, tighten, untangle};
 use crate::cube::{Cube, SOLVED};
 use crate::moves::Move;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 
 /// `moves`, which solve `cube`, with pairs of a move and its undo taken out (see
 /// [`takeback`], milliseconds) and, given a token, tangles cut out and mended until it

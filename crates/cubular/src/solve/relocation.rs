@@ -10,9 +10,12 @@
 //! where replaying it moves 24 bytes a move and then compares all 729 cells). The
 //! annealing (see `anneal`) moves a move this way at 19 steps in 20.
 
-use super::anneal::{corner_cell, CELL_COSTS, NONE};
+use super::weights::CELL_COSTS;
 use crate::cube::{coords, index, CELLS};
-use crate::moves::{local_perm, move_table, Axis, MOVED};
+use crate::moves::{corner_cell, local_perm, move_table, Axis, MOVED};
+
+/// A slot that holds no move.
+pub(super) const NONE: u16 = u16::MAX;
 
 /// Lanes of the carried positions: [`MOVED`] used, the rest never in a block.
 const TRACKED: usize = 32;
@@ -236,7 +239,7 @@ impl Relocation {
     }
 
     /// What playing move `m` on the other side of `stretch` changes at the end: the
-    /// change in [`super::anneal::cell_cost`] summed and in cells misplaced, where
+    /// change in [`super::weights::cell_cost`] summed and in cells misplaced, where
     /// `wanted` is wanted after the stretch. `later`: `m` is now played just before the
     /// stretch and goes to just after it (else the other way round). `start` is the
     /// cube before both, `end` after both as they are now.
@@ -338,7 +341,7 @@ mod tests {
         let (mut now, mut moved) = (*start, *start);
         let totals = |cells: &[u8; CELLS]| {
             let cost: i32 = (0..CELLS)
-                .map(|c| super::super::anneal::cell_cost(cells[c], wanted[c]) as i32)
+                .map(|c| super::super::weights::cell_cost(cells[c], wanted[c]) as i32)
                 .sum();
             let left = (0..CELLS).filter(|&c| cells[c] != wanted[c]).count() as i32;
             (cost, left)

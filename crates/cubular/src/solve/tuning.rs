@@ -2,9 +2,19 @@
 //! to change when tuning it (see `docs/cubular-solver.md`, "Measuring a change").
 //! The measurements behind them are in `docs/journal.md`.
 
-use super::beam::Insert;
 use std::ops::RangeInclusive;
 use std::time::Duration;
+
+/// Which moves the beam's insertions try at each place: the `pool` of best gain
+/// there, among those that worsen the score by less than `slack_score` and (in a
+/// bond-led beam) break at most `slack_bonds` more bonds than they mend; of them, the
+/// [`INSERT_COUNT`] that make the best children go on.
+#[derive(Clone, Copy)]
+pub(super) struct Insert {
+    pub(super) pool: usize,
+    pub(super) slack_bonds: i32,
+    pub(super) slack_score: i32,
+}
 
 // ---- beam: the beam search (`beam.rs`)
 

@@ -438,7 +438,7 @@ pub(super) mod tests {
         assert!(ample.beam_done(100, now, 2, Some(100)));
         assert!(ctx(Some(Duration::ZERO)).beam_done(0, now, 2, None));
         // A cancelled run stops at once.
-        let cancel = cubist_search::Cancel::new();
+        let cancel = cubist_tables::Cancel::new();
         let cancelled = Ctx {
             opts: RunOptions {
                 cancel: Some(cancel.clone()),

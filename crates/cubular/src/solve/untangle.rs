@@ -15,7 +15,7 @@ use super::tuning::{MOST_LEFT, MOST_MOVES, UNTANGLE_MOST_BETWEEN};
 use super::{repair, simplify};
 use crate::cube::CELLS;
 use crate::moves::Move;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use rayon::prelude::*;
 
 /// `moves`, which solve `start`, with tangles cut out and mended while that makes them

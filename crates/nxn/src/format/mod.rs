@@ -2,17 +2,14 @@
 //! rows and JSON colour arrays of N×N faces; detection, reading into [`Sheet`]s of
 //! symbols, and writing any cube back the way its input was written.
 //!
-//! Reading goes text → [`Sheet`] (malformed text is a [`FormatError`], exit 2) →
-//! [`ParsedCube`] (colours named by faces and checked reachable, else an
-//! [`Invalidity`], exit 1).
+//! Reading goes text → [`Sheet`] (malformed text is a [`FormatError`], exit 2); the
+//! crate's `read` module names a sheet's colours by faces and checks it reachable.
 
 mod arrays;
 mod facelets;
 mod net;
 
-use crate::cube::Cube;
 use crate::geometry::{MAX_N, MIN_N};
-use crate::validity::{self, Invalidity};
 
 use std::fmt;
 use std::str::FromStr;
@@ -76,7 +73,7 @@ pub struct FormatError {
     pub expected: String,
 }
 
-fn position(line: usize, column: Option<usize>) -> String {
+pub(crate) fn position(line: usize, column: Option<usize>) -> String {
     match (line, column) {
         (0, _) => String::new(),
         (l, None) => format!("line {l}: "),
@@ -102,30 +99,6 @@ impl FormatError {
     }
 }
 
-/// Why one cube of an input was rejected: malformed (exit 2) or well-formed but not
-/// reachable by turns (exit 1).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CubeError {
-    /// The text does not describe a cube.
-    #[error("{0}")]
-    Malformed(#[from] FormatError),
-    /// The stickers describe a cube no turns can reach.
-    #[error("{}{reason}", position(*.line, None))]
-    Unreachable {
-        /// 1-based line of a facelet string (0 for a net or arrays).
-        line: usize,
-        /// The named reason of SPEC §2.8.
-        reason: Invalidity,
-    },
-}
-
-impl CubeError {
-    /// Whether the text was well-formed and only the cube is impossible (exit 1).
-    pub fn is_unreachable(&self) -> bool {
-        matches!(self, CubeError::Unreachable { .. })
-    }
-}
-
 /// One cube as written: its size, format and the symbol of each sticker in
 /// facelet-string order, before the symbols are named by faces.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,33 +113,6 @@ pub struct Sheet {
     pub symbols: Vec<String>,
     /// Whether the symbols were JSON numbers.
     pub numeric: bool,
-}
-
-/// A well-formed, reachable cube and how its input wrote it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedCube {
-    /// How it was written.
-    pub format: Format,
-    /// 1-based line where it starts.
-    pub line: usize,
-    /// The symbol of each face, by [`Face::index`].
-    pub scheme: [String; 6],
-    /// Whether the symbols were JSON numbers.
-    pub numeric: bool,
-    /// The stickers, each named by its face.
-    pub cube: Cube,
-}
-
-impl ParsedCube {
-    /// `state` written as this cube's input was: same format, same symbols.
-    pub fn render(&self, state: &Cube) -> String {
-        let symbols: Vec<&str> = state
-            .stickers()
-            .iter()
-            .map(|f| self.scheme[f.index()].as_str())
-            .collect();
-        write(self.format, state.n(), &symbols, self.numeric)
-    }
 }
 
 /// Write 6N² symbols (facelet order) in `format`. No trailing newline.
@@ -273,54 +219,6 @@ pub fn read_sheets(
     }
 }
 
-/// Read every cube of a text (see [`read_sheets`]), name its colours by faces and check
-/// it is reachable.
-pub fn parse(
-    text: &str,
-    format: Option<Format>,
-    n: Option<usize>,
-) -> Result<Vec<Result<ParsedCube, CubeError>>, FormatError> {
-    Ok(read_sheets(text, format, n)?
-        .into_iter()
-        .map(|sheet| {
-            let sheet = sheet?;
-            let unreachable = |reason| CubeError::Unreachable {
-                line: if sheet.format == Format::Facelets {
-                    sheet.line
-                } else {
-                    0
-                },
-                reason,
-            };
-            let (scheme, cube) = validity::name_colours(&sheet).map_err(|e| match e {
-                validity::ColourError::Malformed(f) => CubeError::Malformed(f),
-                validity::ColourError::Unreachable(r) => unreachable(r),
-            })?;
-            validity::check_named(&cube).map_err(|r| unreachable(r.in_colours(&scheme)))?;
-            Ok(ParsedCube {
-                format: sheet.format,
-                line: sheet.line,
-                scheme,
-                numeric: sheet.numeric,
-                cube,
-            })
-        })
-        .collect())
-}
-
-/// The one cube of a text; an error when it holds none or several.
-pub fn parse_one(
-    text: &str,
-    format: Option<Format>,
-    n: Option<usize>,
-) -> Result<ParsedCube, CubeError> {
-    let mut cubes = parse(text, format, n)?;
-    if cubes.len() != 1 {
-        return Err(FormatError::new(0, format!("{} cubes", cubes.len()), "one cube").into());
-    }
-    cubes.remove(0)
-}
-
 /// Describe a count of stickers for messages: `53 stickers`.
 fn stickers(count: usize) -> String {
     format!("{count} sticker{}", if count == 1 { "" } else { "s" })
@@ -329,7 +227,7 @@ fn stickers(count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cubist_rubik::Face;
+    use crate::cube::Cube;
 
     #[test]
     fn detection_leaves_the_3x3x3_alone() {
@@ -351,47 +249,13 @@ mod tests {
         assert_eq!(detect(&"U".repeat(96)), Some((4, Format::Facelets)));
         let six: Vec<String> = (0..6).map(|_| "U".repeat(49)).collect();
         assert_eq!(detect(&six.join(" ")), Some((7, Format::Facelets)));
-        let net = Cube::solved(5);
-        let text = ParsedCube {
-            format: Format::Net,
-            line: 1,
-            scheme: Face::ALL.map(|f| f.letter().to_string()),
-            numeric: false,
-            cube: net.clone(),
-        }
-        .render(&net);
+        let letters: Vec<String> = Cube::solved(5)
+            .stickers()
+            .iter()
+            .map(|f| f.letter().to_string())
+            .collect();
+        let symbols: Vec<&str> = letters.iter().map(String::as_str).collect();
+        let text = write(Format::Net, 5, &symbols, false);
         assert_eq!(detect(&text), Some((5, Format::Net)));
-    }
-
-    #[test]
-    fn every_format_writes_what_it_reads() {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
-        for n in [2, 4, 5, 6] {
-            let cube = crate::scramble::random_moves(&mut rng, n, 30).1;
-            for format in [Format::Facelets, Format::Net, Format::Arrays] {
-                for numeric in [false, true] {
-                    if numeric && format != Format::Arrays {
-                        continue;
-                    }
-                    let scheme = if numeric {
-                        ["0", "1", "2", "3", "4", "5"].map(String::from)
-                    } else {
-                        ["W", "R", "G", "Y", "O", "B"].map(String::from)
-                    };
-                    let p = ParsedCube {
-                        format,
-                        line: 1,
-                        scheme,
-                        numeric,
-                        cube: cube.clone(),
-                    };
-                    let text = p.render(&cube);
-                    let back = parse_one(&text, None, None)
-                        .unwrap_or_else(|e| panic!("{format} {n}: {e}\n{text}"));
-                    assert_eq!(back.format, format);
-                    assert_eq!(back.render(&back.cube), text);
-                }
-            }
-        }
     }
 }

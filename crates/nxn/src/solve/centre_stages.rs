@@ -17,7 +17,7 @@ use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
 use crate::cube::Cube;
 use crate::moves::Move;
 use cubist_rubik::Face;
-use cubist_search::cache::{self, Table, TableSpec};
+use cubist_tables::cache::{self, Table, TableSpec};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 

@@ -15,7 +15,7 @@ use crate::cube::{permutation, Cube};
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
-use cubist_search::cache::{self, Table, TableSpec};
+use cubist_tables::cache::{self, Table, TableSpec};
 use std::sync::OnceLock;
 
 /// Centre places of the 4×4×4: four per face, faces in the order U R F D L B.

@@ -11,7 +11,7 @@ use crate::cube::Cube;
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
-use cubist_search::cache::{self, Table, TableSpec};
+use cubist_tables::cache::{self, Table, TableSpec};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::sync::OnceLock;

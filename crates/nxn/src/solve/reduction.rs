@@ -7,7 +7,8 @@
 //! wing orbit an even permutation, which every pairing sequence keeps, so the last
 //! edges pair and the reduced cube is a reachable 3×3×3.
 
-use super::revenge::{merged, three_by_three, ReductionError};
+use super::revenge::{merged, three_by_three};
+use super::views::ReductionError;
 use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
 use crate::moves::{Alg, Move};
@@ -40,7 +41,7 @@ fn views_of(n: usize) -> &'static [&'static str] {
 }
 
 /// A solution of a reachable odd N×N×N (N ≥ 5) in any orientation, the shortest of its
-/// reductions from [`views_of`].
+/// reductions from `views_of`.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
     views::best_of(cube, views_of(cube.n()), &solve_seen)
 }

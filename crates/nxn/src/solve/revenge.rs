@@ -10,6 +10,7 @@
 //! different permutation parity (PLL parity): a sequence that swaps two edge pairs and
 //! keeps everything else (`2R2 U2 2R2 U2 2U2 2R2 2U2`) mends it.
 
+use super::views::ReductionError;
 use super::{centres, pairing, views};
 use crate::cube::Cube;
 use crate::geometry::Geometry;
@@ -23,24 +24,6 @@ const OLL_PARITY: &str = "Rw2 B2 U2 Lw U2 Rw' U2 Rw U2 F2 Rw F2 Lw' B2 Rw2";
 
 /// Swaps the edge pairs at UF and UB, keeping centres, corners and the other pairs.
 const PLL_PARITY: &str = "2R2 U2 2R2 U2 2U2 2R2 2U2";
-
-/// Why the reduction stopped (never for a reachable cube; reported, not printed as an
-/// answer).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReductionError {
-    /// A centre stage's search gave up.
-    #[error("the centre stages found no way on")]
-    Centres,
-    /// The pairing steps found no way on.
-    #[error("the edge pairing found no way on")]
-    Pairing,
-    /// The reduced cube is no 3×3×3 state.
-    #[error("the reduced cube is no 3×3×3 state")]
-    Reduced,
-    /// The two-phase solver failed.
-    #[error("the 3×3×3 solver failed: {0}")]
-    ThreeByThree(String),
-}
 
 /// Whether the wings of orbit `j` (from 0) are an odd permutation of their homes.
 pub(crate) fn wings_odd(cube: &Cube, j: usize) -> bool {

@@ -3,10 +3,27 @@
 //! the shortest answer is kept, its moves turned back to the cube's own view (so it
 //! holds no cube rotations).
 
-use super::revenge::ReductionError;
 use crate::cube::{permutation, Cube};
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
+
+/// Why the reduction stopped (never for a reachable cube; reported, not printed as an
+/// answer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReductionError {
+    /// A centre stage's search gave up.
+    #[error("the centre stages found no way on")]
+    Centres,
+    /// The pairing steps found no way on.
+    #[error("the edge pairing found no way on")]
+    Pairing,
+    /// The reduced cube is no 3×3×3 state.
+    #[error("the reduced cube is no 3×3×3 state")]
+    Reduced,
+    /// The two-phase solver failed.
+    #[error("the 3×3×3 solver failed: {0}")]
+    ThreeByThree(String),
+}
 
 /// Whole-cube turns that give each of the six orders of the three axes.
 pub const ALL: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];

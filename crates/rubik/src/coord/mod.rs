@@ -23,6 +23,7 @@ pub mod flipslice;
 pub mod flipslicesorted;
 pub mod moves;
 pub mod pruning;
+pub mod stored;
 pub mod symmetry;
 
 pub use cubie_coords::*;

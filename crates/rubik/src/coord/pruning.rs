@@ -6,6 +6,8 @@
 //! - Phase 2 (solve within that group): corner-perm class × edge8 perm, 111,575,040
 //!   entries of 4 bits (56 MB), kept in the table cache; and corner perm × slice perm,
 //!   967,680 byte entries, computed in memory in milliseconds.
+//! - Corner reach (phase 1 near the target): for each length of phase-2 ending, corner
+//!   class × twist, 6,053,616 entries of 4 bits (3 MB each), kept in the table cache.
 
 use super::cornersym::{CornerSym, N_CORNER_CLASS};
 use super::cubie_coords::*;
@@ -13,8 +15,8 @@ use super::flipslice::{FlipSliceSym, N_FLIPSLICE_CLASS};
 use super::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED_CLASS};
 use super::moves::{MoveTables, PHASE2_MOVES};
 use super::symmetry::N_SYM_D4H;
-use cubist_search::nibbles::{bytes_for, AtomicNibbles, EMPTY};
-use cubist_search::Progress;
+use cubist_tables::nibbles::{bytes_for, AtomicNibbles, EMPTY};
+use cubist_tables::Progress;
 use rayon::prelude::*;
 
 /// Entries of the phase-1 table.
@@ -50,12 +52,20 @@ struct SymSpace<'a> {
 /// pulls (looks for a neighbour on the previous level), which lets threads fill
 /// disjoint parts of the table. Entries farther than 14 stay 15, a valid lower bound.
 fn build_sym_table(space: &SymSpace, label: &str) -> Vec<u8> {
+    build_sym_table_from(space, label, &[0])
+}
+
+/// [`build_sym_table`] from several goal entries at once (each given in every form its
+/// class's symmetries give it).
+fn build_sym_table_from(space: &SymSpace, label: &str, goals: &[usize]) -> Vec<u8> {
     let n = space.n_class * space.n_raw;
     let table = AtomicNibbles::new(n);
-    table.set_empty(0, 0);
+    for &g in goals {
+        table.set_empty(g, 0);
+    }
     let progress = Progress::new(label, n as u64);
-    progress.inc(1);
-    let (mut filled, mut level, mut depth) = (1usize, 1usize, 0u8);
+    progress.inc(goals.len() as u64);
+    let (mut filled, mut level, mut depth) = (goals.len(), goals.len(), 0u8);
     while filled < n && depth < EMPTY - 1 && level > 0 {
         // Pushing costs a scattered update per neighbour of each frontier entry,
         // pulling a cheap test per neighbour of each empty entry (often stopping at
@@ -272,6 +282,70 @@ pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<
             stabilizer: &cs.stabilizer,
         },
         "building the corner table",
+    )
+}
+
+/// Lengths of the phase-2 endings [`build_corner_reach`] has tables for: the shortest
+/// first, up to the longest (longer endings rule out too little to be worth a table).
+pub const REACH_ENDINGS: std::ops::RangeInclusive<usize> = 5..=10;
+
+/// Build the corner reach table for phase-2 endings of `ending` moves: for corner-perm
+/// class × twist, how many face turns at least bring the corners to phase 2's group
+/// (no twist) with a corner permutation that phase-2 moves solve in `ending` or fewer
+/// (4 bits). A phase-1 path that must end with a phase 2 of at most `ending` moves
+/// cannot be finished in fewer. Deterministic; under a second.
+pub fn build_corner_reach(
+    mt: &MoveTables,
+    cs: &CornerSym,
+    fs: &FlipSliceSym,
+    ending: usize,
+) -> Vec<u8> {
+    // Phase-2 distances of the corner permutations alone.
+    let mut dist = vec![u8::MAX; N_CORNER_PERM];
+    dist[0] = 0;
+    let mut frontier = vec![0usize];
+    let mut depth = 0u8;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &cp in &frontier {
+            for &m in &PHASE2_MOVES {
+                let cp2 = mt.corner_perm[cp * 18 + m as usize] as usize;
+                if dist[cp2] == u8::MAX {
+                    dist[cp2] = depth + 1;
+                    next.push(cp2);
+                }
+            }
+        }
+        frontier = next;
+        depth += 1;
+    }
+    // Symmetries keeping the U–D axis keep phase 2's moves, so a class's
+    // representative stands for all its permutations; twist 0 is its own conjugate.
+    let goals: Vec<usize> = (0..N_CORNER_CLASS)
+        .filter(|&class| dist[cs.rep[class] as usize] as usize <= ending)
+        .map(|class| class * N_TWIST)
+        .collect();
+    let neighbours = |class: usize| {
+        let rep = cs.rep[class] as usize;
+        (0..18)
+            .map(|m| {
+                let x = cs.class_sym[mt.corner_perm[rep * 18 + m] as usize];
+                (x >> 4, (x & 15) as u8)
+            })
+            .collect()
+    };
+    build_sym_table_from(
+        &SymSpace {
+            n_class: N_CORNER_CLASS,
+            n_raw: N_TWIST,
+            n_moves: 18,
+            neighbours: &neighbours,
+            raw_move: &mt.twist,
+            raw_conj: &fs.twist_conj,
+            stabilizer: &cs.stabilizer,
+        },
+        "building a corner reach table",
+        &goals,
     )
 }
 

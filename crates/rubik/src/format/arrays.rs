@@ -149,7 +149,7 @@ pub fn write(scheme: &ColourScheme, stickers: &Facelets) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_one;
+    use crate::read::parse_one;
 
     #[test]
     fn sample_round_trips_exactly() {

@@ -4,19 +4,17 @@
 //! Reading happens in two steps. A format reader turns text into 54 sticker symbols
 //! (a [`Sheet`]) and reports malformed text as a [`FormatError`] with its line; then
 //! [`crate::validity`] decides which face each symbol stands for (from the centres), and
-//! whether the stickers form a cube reachable by face turns. The result, a
-//! [`ParsedCube`], remembers its format and colour scheme so that a turned cube can be
-//! written back exactly as its input was.
+//! whether the stickers form a cube reachable by face turns. [`crate::read`] does both:
+//! its [`ParsedCube`](crate::read::ParsedCube) remembers its format and colour scheme so
+//! that a turned cube can be written back exactly as its input was, with [`write()`].
 
 pub mod arrays;
 pub mod facelets;
 pub mod net;
 pub mod pieces;
 
-use crate::cubie::CubieCube;
 use crate::facelet::Facelets;
 use crate::moves::Face;
-use crate::validity::{self, Invalidity};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -98,7 +96,8 @@ pub struct FormatError {
     pub expected: String,
 }
 
-fn position(line: usize, column: Option<usize>) -> String {
+/// `line L: ` or `line L, column C: ` before a message, or nothing for line 0.
+pub(crate) fn position(line: usize, column: Option<usize>) -> String {
     match (line, column) {
         (0, _) => String::new(),
         (l, None) => format!("line {l}: "),
@@ -124,36 +123,11 @@ impl FormatError {
     }
 }
 
-/// Why one cube of an input was rejected: malformed (exit 2) or well-formed but not
-/// reachable by face turns (exit 1).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CubeError {
-    /// The text does not describe a cube.
-    #[error("{0}")]
-    Malformed(#[from] FormatError),
-    /// The stickers describe a cube that face turns cannot reach.
-    #[error("{}{reason}", position(*.line, None))]
-    Unreachable {
-        /// 1-based line where the cube starts (0 when it is not on one line).
-        line: usize,
-        /// The named reason of SPEC §2.5.
-        reason: Invalidity,
-    },
-}
-
-impl CubeError {
-    /// Whether the text was well-formed and only the cube is impossible (exit 1 rather
-    /// than 2).
-    pub fn is_unreachable(&self) -> bool {
-        matches!(self, CubeError::Unreachable { .. })
-    }
-}
-
 /// How a cube's colours were written: the symbol standing for each face, taken from the
 /// centres (or the face letters themselves for piece lists).
 ///
 /// The symbols are shared: a batch of a million cubes in the same colours holds them
-/// once (see [`parse`]), not a million times.
+/// once (see [`crate::read::parse`]), not a million times.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ColourScheme {
     /// Symbol of each face, indexed by [`Face::index`].
@@ -251,37 +225,6 @@ pub struct Sheet {
     pub stickers: Vec<String>,
     /// Whether the symbols were JSON numbers.
     pub numeric: bool,
-}
-
-/// One cube read from text: its state, and how it was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedCube {
-    /// The format it was read in.
-    pub format: Format,
-    /// The symbol of each face in the input.
-    pub scheme: ColourScheme,
-    /// 1-based line where the cube starts (for messages about one cube of a batch).
-    pub line: usize,
-    /// The state, checked reachable by face turns.
-    pub cube: CubieCube,
-}
-
-impl ParsedCube {
-    /// The cube written back in its own format and colours (no trailing newline).
-    pub fn to_text(&self) -> String {
-        self.render(&self.cube)
-    }
-
-    /// Another state (e.g. this cube after some turns) written in this cube's format and
-    /// colours, so `cubist apply` answers in the input's own terms.
-    pub fn render(&self, state: &CubieCube) -> String {
-        write(self.format, &self.scheme, &Facelets::from_cubie(state))
-    }
-
-    /// The stickers, each named by its face.
-    pub fn facelets(&self) -> Facelets {
-        Facelets::from_cubie(&self.cube)
-    }
 }
 
 /// Write stickers in `format`, each face drawn with its symbol in `scheme` (or the
@@ -393,65 +336,6 @@ pub fn sheets(
     Ok(Box::new(lines.map(move |(i, l)| read(l, i + 1))))
 }
 
-/// Read every cube in `text` (in `format`, or auto-detected) and check each one: the
-/// entry point of every command that takes a 3×3×3.
-///
-/// Piece lists and facelet strings may hold several cubes, one per line; each gets its
-/// own `Ok`/`Err` so a batch goes on past a bad cube. The outer error means the text as
-/// a whole is not a cube in any format (empty, undetectable). Each line's stickers are
-/// dropped once its cube is checked, and cubes in the colours of the one before share
-/// its [`ColourScheme`], so a batch takes a small multiple of its text's size.
-///
-/// ```
-/// use cubist_rubik::format::{parse, Format};
-/// let cubes = parse("UF UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR", None)
-///     .unwrap();
-/// let cube = cubes[0].as_ref().unwrap();
-/// assert_eq!(cube.format, Format::Pieces);
-/// assert!(cube.cube.is_solved());
-/// ```
-pub fn parse(
-    text: &str,
-    format: Option<Format>,
-) -> Result<Vec<Result<ParsedCube, CubeError>>, FormatError> {
-    let mut last: Option<ColourScheme> = None;
-    Ok(sheets(text, format)?
-        .map(|sheet| {
-            let sheet = sheet?;
-            let (mut scheme, cube) = validity::check_sheet(&sheet)?;
-            match &last {
-                Some(l) if *l == scheme => scheme = l.clone(),
-                _ => last = Some(scheme.clone()),
-            }
-            Ok(ParsedCube {
-                format: sheet.format,
-                scheme,
-                line: sheet.line,
-                cube,
-            })
-        })
-        .collect())
-}
-
-/// Read exactly one cube (the first error wins): for commands that take a single cube.
-pub fn parse_one(text: &str, format: Option<Format>) -> Result<ParsedCube, CubeError> {
-    let mut cubes = parse(text, format)?;
-    if cubes.len() > 1 {
-        let second = match &cubes[1] {
-            Ok(c) => c.line,
-            Err(CubeError::Malformed(e)) => e.line,
-            Err(CubeError::Unreachable { line, .. }) => *line,
-        };
-        return Err(FormatError::new(
-            second,
-            format!("a second cube ({} cubes in all)", cubes.len()),
-            "exactly one cube",
-        )
-        .into());
-    }
-    cubes.remove(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -485,21 +369,9 @@ mod tests {
     fn a_batch_in_one_colouring_holds_its_symbols_once() {
         let solved = Facelets::solved().to_letters();
         let text = format!("{solved}\n{solved}\n{solved}\n");
-        let cubes = parse(&text, None).unwrap();
+        let cubes = crate::read::parse(&text, None).unwrap();
         let scheme = |k: usize| cubes[k].as_ref().unwrap().scheme.symbols.clone();
         assert!(Arc::ptr_eq(&scheme(0), &scheme(1)));
         assert!(Arc::ptr_eq(&scheme(0), &scheme(2)));
-    }
-
-    #[test]
-    fn batch_keeps_going_past_a_bad_cube() {
-        let solved = Facelets::solved().to_letters();
-        let text = format!("{solved}\nUUU\n\n{solved}\n");
-        let cubes = parse(&text, None).unwrap();
-        assert_eq!(cubes.len(), 3);
-        assert!(cubes[0].is_ok());
-        assert!(matches!(&cubes[1], Err(CubeError::Malformed(e)) if e.line == 2));
-        assert_eq!(cubes[2].as_ref().unwrap().line, 4);
-        assert!(parse_one(&text, None).is_err());
     }
 }

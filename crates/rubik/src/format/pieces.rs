@@ -126,8 +126,8 @@ pub fn write(scheme: &ColourScheme, stickers: &Facelets) -> String {
 mod tests {
     use super::*;
     use crate::cubie::CubieCube;
-    use crate::format::parse_one;
     use crate::moves::Alg;
+    use crate::read::parse_one;
 
     #[test]
     fn solved_is_the_slot_list() {

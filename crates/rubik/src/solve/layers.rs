@@ -18,7 +18,7 @@ mod search;
 use super::{SolveError, StagedSolution};
 use crate::cubie::CubieCube;
 use crate::moves::Alg;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use last_layer::LastLayer;
 use pattern::{Masks, Pattern};
 use pieces::{home, PIECES};

@@ -12,7 +12,7 @@ mod tables;
 use super::{SolveError, StagedSolution};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Face, Move};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::OnceLock;
 use tables::StageTable;
 

@@ -9,24 +9,46 @@
 //!
 //! The search runs on six versions of the cube at once — the cube seen along each of
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
-//! since one of them usually reaches the target much sooner.
+//! since one of them usually reaches the target much sooner. Without a time budget,
+//! two threads take these (depth, version) searches in turn, giving the answer one
+//! thread would.
+//!
+//! Near the target most phase-1 solutions leave too few moves for phase 2. The corner
+//! reach tables rule out a phase-1 path early when its corners cannot reach, by the end
+//! of phase 1, a permutation that the phase 2 left solves.
 
 use super::{Options, Solution, SolveError};
 use crate::coord::cornersym::CornerSym;
 use crate::coord::flipslice::FlipSliceSym;
 use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
-use crate::coord::pruning::{self, phase1_index, PHASE1_BYTES, PHASE2_BYTES};
+use crate::coord::pruning::{
+    self, phase1_index, N_CORNERS, PHASE1_BYTES, PHASE2_BYTES, REACH_ENDINGS,
+};
+use crate::coord::stored::Coords;
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
-use cubist_search::{Cancel, Nibbles, Table, TableSpec};
-use std::sync::OnceLock;
+use cubist_tables::cache::load_or_build_in;
+use cubist_tables::{Cancel, Nibbles, Table, TableSpec};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Set by [`Tables::keep_resident`].
+static KEEP_RESIDENT: AtomicBool = AtomicBool::new(false);
 
 /// Version of the phase-1 table file; bump when its content changes.
 const PHASE1_VERSION: u32 = 1;
 /// Version of the phase-2 table file; bump when its content changes.
 const PHASE2_VERSION: u32 = 1;
+/// Version of the corner reach table file; bump when its content changes.
+const REACH_VERSION: u32 = 2;
+/// Bytes of one corner reach table (one length of phase-2 ending).
+const REACH_BYTES: usize = N_CORNERS.div_ceil(2);
+/// More than any entry of the corner reach tables (a test checks it): a phase-1 path
+/// with this many moves left is never ruled out by them.
+const REACH_MAX: usize = 9;
 
 /// Everything the two-phase search looks up.
 pub struct Tables {
@@ -42,40 +64,66 @@ pub struct Tables {
     pub phase2: Table,
     /// Phase-2 distances over corner perm × slice perm.
     pub corner_slice: Vec<u8>,
+    /// Corner reach tables, one after another for each length of phase-2 ending in
+    /// [`REACH_ENDINGS`]: see [`pruning::build_corner_reach`].
+    corner_reach: Table,
     /// Edge permutation of each of the 18 face turns (for phase-2 start coordinates).
     edge_turns: [[u8; 12]; 18],
 }
 
 impl Tables {
-    /// Compute the small tables and load (or build and cache) the phase-1 table.
+    /// Load the tables from the cache directory, building and storing those missing.
+    ///
+    /// The pruning tables stay mapped from their files rather than copied into
+    /// memory: a process that solves one cube reads only the few pages it looks up.
     pub fn load() -> Tables {
-        let moves = MoveTables::build();
-        let mt = &moves;
-        // Phase 1's and phase 2's tables are independent: set them up side by side.
-        let ((flipslice, phase1), (corners, phase2, corner_slice)) = rayon::join(
-            || {
-                let flipslice = FlipSliceSym::build();
-                let spec = TableSpec {
-                    name: "twophase-flipslice-twist",
-                    version: PHASE1_VERSION,
-                    len: PHASE1_BYTES,
-                };
-                let table =
-                    cubist_search::load_or_build(&spec, || pruning::build_phase1(mt, &flipslice));
-                (flipslice, table.resident())
-            },
-            || {
-                let corners = CornerSym::build();
-                let spec = TableSpec {
-                    name: "twophase-corner-edge8",
-                    version: PHASE2_VERSION,
-                    len: PHASE2_BYTES,
-                };
-                let table =
-                    cubist_search::load_or_build(&spec, || pruning::build_phase2(mt, &corners));
-                (corners, table.resident(), pruning::build_corner_slice(mt))
-            },
+        Tables::load_in(&cubist_tables::cache_dir())
+    }
+
+    /// [`Tables::load`] from the cache directory `dir`.
+    pub fn load_in(dir: &Path) -> Tables {
+        let Coords {
+            moves,
+            flipslice,
+            corners,
+            corner_slice,
+        } = Coords::load_in(dir);
+        let (mt, fs, cs) = (&moves, &flipslice, &corners);
+        let phase1_spec = TableSpec {
+            name: "twophase-flipslice-twist",
+            version: PHASE1_VERSION,
+            len: PHASE1_BYTES,
+        };
+        let phase2_spec = TableSpec {
+            name: "twophase-corner-edge8",
+            version: PHASE2_VERSION,
+            len: PHASE2_BYTES,
+        };
+        // Phase 1's and phase 2's tables are independent: built side by side when
+        // missing.
+        let reach_spec = TableSpec {
+            name: "twophase-corner-reach",
+            version: REACH_VERSION,
+            len: REACH_BYTES * REACH_ENDINGS.count(),
+        };
+        let (phase1, phase2) = rayon::join(
+            || load_or_build_in(dir, &phase1_spec, || pruning::build_phase1(mt, fs)),
+            || load_or_build_in(dir, &phase2_spec, || pruning::build_phase2(mt, cs)),
         );
+        let corner_reach = load_or_build_in(dir, &reach_spec, || {
+            REACH_ENDINGS
+                .flat_map(|ending| pruning::build_corner_reach(mt, cs, fs, ending))
+                .collect()
+        });
+        let (phase1, phase2, corner_reach) = if KEEP_RESIDENT.load(Ordering::Relaxed) {
+            (
+                phase1.resident(),
+                phase2.resident(),
+                corner_reach.resident(),
+            )
+        } else {
+            (phase1, phase2, corner_reach)
+        };
         let edge_turns =
             std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
         Tables {
@@ -85,8 +133,16 @@ impl Tables {
             corners,
             phase2,
             corner_slice,
+            corner_reach,
             edge_turns,
         }
+    }
+
+    /// Have the pruning tables loaded after this call copied into memory backed by
+    /// huge pages (see [`Table::resident`]) instead of left mapped: worth its tens of
+    /// milliseconds when many cubes are solved, not for one.
+    pub fn keep_resident() {
+        KEEP_RESIDENT.store(true, Ordering::Relaxed);
     }
 
     /// The tables, loaded on first use and shared by every thread.
@@ -101,6 +157,28 @@ impl Tables {
         let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
         let t = self.flipslice.twist_conj[twist * N_SYM_D4H + (cs & 15)] as usize;
         Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
+    }
+
+    /// The corner reach table for phase-2 endings of at most `ending` moves: for each
+    /// (corner perm, twist), at [`Tables::corner_index`], a lower bound on the moves
+    /// that bring the corners into phase 2's group with a permutation such an ending
+    /// solves. None for endings too long to have a table (they rule out too little).
+    #[inline(always)]
+    fn reach_table(&self, ending: usize) -> Option<&[u8]> {
+        if ending > *REACH_ENDINGS.end() {
+            return None;
+        }
+        // A shorter ending needs at least as many moves as the shortest with a table.
+        let k = ending.max(*REACH_ENDINGS.start()) - REACH_ENDINGS.start();
+        Some(&self.corner_reach[k * REACH_BYTES..(k + 1) * REACH_BYTES])
+    }
+
+    /// Index of (corner perm, twist) in the corner-class × twist tables.
+    #[inline(always)]
+    fn corner_index(&self, cp: usize, twist: usize) -> usize {
+        let x = self.corners.class_sym[cp] as usize;
+        let tw = self.flipslice.twist_conj[twist * N_SYM_D4H + (x & 15)] as usize;
+        (x >> 4) * N_TWIST + tw
     }
 
     /// Lower bound on the phase-2 distance of (corner perm, edge8 perm), ignoring the
@@ -187,6 +265,29 @@ impl Start {
     }
 }
 
+/// What a search did, counted rather than timed (the same on any host).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Phase-1 nodes expanded, over all six versions.
+    pub phase1_nodes: u64,
+    /// Phase-1 solutions reached (each checked for a short enough phase 2).
+    pub phase1_solutions: u64,
+    /// Phase-1 solutions whose phase-2 bounds allowed a phase-2 search.
+    pub phase2_searches: u64,
+    /// Phase-2 nodes visited.
+    pub phase2_nodes: u64,
+}
+
+impl Work {
+    /// Add another search's work to this one's.
+    fn add(&mut self, other: &Work) {
+        self.phase1_nodes += other.phase1_nodes;
+        self.phase1_solutions += other.phase1_solutions;
+        self.phase2_searches += other.phase2_searches;
+        self.phase2_nodes += other.phase2_nodes;
+    }
+}
+
 /// What a search tells of each solution it finds: its moves and the version it solves.
 type Report<'a> = dyn Fn(&[u8], usize) + 'a;
 
@@ -205,7 +306,8 @@ struct Search<'a> {
     best: Option<(Vec<u8>, usize)>,
     /// Which version is being searched.
     version: usize,
-    nodes: u64,
+    /// Work done so far.
+    work: Work,
     /// Polled every thousand nodes: the time budget and any outside request to stop.
     cancel: &'a Cancel,
     /// Asked every thousand nodes whether to end the search (as if the time had run
@@ -264,7 +366,7 @@ impl<'a> Search<'a> {
             target,
             best: None,
             version: 0,
-            nodes: 0,
+            work: Work::default(),
             cancel,
             stop: None,
             on_found: None,
@@ -273,8 +375,8 @@ impl<'a> Search<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        self.work.phase1_nodes += 1;
+        if self.work.phase1_nodes & 1023 == 0 {
             if self.cancel.is_cancelled() {
                 self.timed_out = true;
             }
@@ -307,10 +409,18 @@ impl<'a> Search<'a> {
         }
         let t = self.t;
         let mt = &t.moves;
+        if togo == 1 {
+            return self.phase1_last(node, depth);
+        }
+        // The phase 2 after this path may have only so many moves: a child's corners
+        // must be able to reach a permutation it can solve by the end of phase 1.
+        let reach = t.reach_table(self.limit.saturating_sub(depth + togo));
+        let check_reach = reach.is_some() && togo - 1 > 0 && togo - 1 < REACH_MAX;
         // Three passes over the children so that their table look-ups, which mostly
-        // miss the cache, overlap: coordinates and the class look-up first, then the
-        // distance-table index, then the distances.
-        let mut kids = [(0u32, 0u16, 0u16, 0u32); 18];
+        // miss the cache, overlap: coordinates and the class look-ups first, then the
+        // tables' indices, then the distances.
+        let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
+        let mut fs_index = [0u32; 18];
         let mut n = 0;
         // Already in phase 2's group with few moves left: a phase-2 move now would keep
         // the rest inside the group, and those endings are phase 2's job.
@@ -322,37 +432,51 @@ impl<'a> Search<'a> {
             if skip_phase2_moves && is_phase2_move(m) {
                 continue;
             }
-            let flip2 = mt.flip[flip * 18 + m] as usize;
-            let ss2 = mt.slice_sorted[ss * 18 + m] as usize;
-            let fs = (ss2 / 24) * N_FLIP + flip2;
+            let flip2 = mt.flip[flip * 18 + m];
+            let ss2 = mt.slice_sorted[ss * 18 + m];
+            let fs = (ss2 as usize / 24) * N_FLIP + flip2 as usize;
             prefetch(&t.flipslice.class_sym[fs]);
-            kids[n] = (m as u32, flip2 as u16, ss2 as u16, fs as u32);
+            let cp2 = mt.corner_perm[cp * 18 + m];
+            if check_reach {
+                prefetch(&t.corners.class_sym[cp2 as usize]);
+            }
+            let twist2 = mt.twist[twist * 18 + m];
+            kids[n] = (m as u8, flip2, ss2, twist2, cp2);
+            fs_index[n] = fs as u32;
             n += 1;
         }
+        let phase1 = &*t.phase1;
         let mut index = [0usize; 18];
+        let mut reach_index = [0usize; 18];
         for i in 0..n {
-            let (m, _, _, fs) = kids[i];
-            let twist2 = mt.twist[twist * 18 + m as usize] as usize;
-            let cs = t.flipslice.class_sym[fs as usize] as usize;
+            let (_, _, _, twist2, cp2) = kids[i];
+            let twist2 = twist2 as usize;
+            let cs = t.flipslice.class_sym[fs_index[i] as usize] as usize;
             let tc = t.flipslice.twist_conj[twist2 * N_SYM_D4H + (cs & 15)] as usize;
             index[i] = phase1_index(cs >> 4, tc);
-            prefetch(&t.phase1[index[i] >> 1]);
-            kids[i].3 = twist2 as u32;
+            prefetch(&phase1[index[i] >> 1]);
+            if let (true, Some(reach)) = (check_reach, reach) {
+                reach_index[i] = t.corner_index(cp2 as usize, twist2);
+                prefetch(&reach[reach_index[i] >> 1]);
+            }
         }
         for i in 0..n {
-            let h2 = Nibbles(&t.phase1).get(index[i]) as usize;
+            let h2 = Nibbles(phase1).get(index[i]) as usize;
             if h2 >= togo {
                 continue;
             }
-            let (m, flip2, ss2, twist2) = kids[i];
-            let m = m as usize;
-            let cp2 = mt.corner_perm[cp * 18 + m] as usize;
-            self.path[depth] = m as u8;
+            if let (true, Some(reach)) = (check_reach, reach) {
+                if Nibbles(reach).get(reach_index[i]) as usize > togo - 1 {
+                    continue;
+                }
+            }
+            let (m, flip2, ss2, twist2, cp2) = kids[i];
+            self.path[depth] = m;
             let child = Phase1Node {
                 flip: flip2 as usize,
                 twist: twist2 as usize,
                 slice_sorted: ss2 as usize,
-                corner_perm: cp2,
+                corner_perm: cp2 as usize,
                 h: h2,
             };
             if self.phase1(child, depth + 1, togo - 1) {
@@ -365,10 +489,37 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// The last phase-1 move from `node` at `depth`: a child ends phase 1 exactly when
+    /// its twist, flip and slice coordinates are those of phase 2's group, which the
+    /// small move tables tell without a look-up in the distance table. True to stop.
+    fn phase1_last(&mut self, node: Phase1Node, depth: usize) -> bool {
+        let mt = &self.t.moves;
+        for m in 0..18 {
+            // A phase-2 move would have ended phase 1 one move sooner.
+            if is_phase2_move(m) || depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
+                continue;
+            }
+            let ss2 = mt.slice_sorted[node.slice_sorted * 18 + m] as usize;
+            if ss2 >= N_SLICE_PERM
+                || mt.flip[node.flip * 18 + m] != 0
+                || mt.twist[node.twist * 18 + m] != 0
+            {
+                continue;
+            }
+            let cp2 = mt.corner_perm[node.corner_perm * 18 + m] as usize;
+            self.path[depth] = m as u8;
+            if self.phase2_start(cp2, ss2, depth + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// A phase-1 solution of `depth1` moves: look for the shortest phase 2 that keeps
     /// the total within the limit. True to stop the whole search.
     fn phase2_start(&mut self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
         debug_assert!(slice_perm < N_SLICE_PERM);
+        self.work.phase1_solutions += 1;
         let Some(allowed) = self.limit.checked_sub(depth1) else {
             return false;
         };
@@ -384,6 +535,9 @@ impl<'a> Search<'a> {
         }
         let e8 = crate::coord::perm_rank(&ep[..8]);
         let de = t.phase2_distance(cp, e8);
+        if dc.max(de) <= allowed {
+            self.work.phase2_searches += 1;
+        }
         for d2 in dc.max(de)..=allowed {
             if self.phase2(cp, e8, slice_perm, depth1, d2) {
                 let len = depth1 + d2;
@@ -400,6 +554,7 @@ impl<'a> Search<'a> {
 
     /// Phase-2 search of exactly `togo` more moves; true when it solved the cube.
     fn phase2(&mut self, cp: usize, e8: usize, sp: usize, depth: usize, togo: usize) -> bool {
+        self.work.phase2_nodes += 1;
         if togo == 0 {
             return cp == 0 && e8 == 0 && sp == 0;
         }
@@ -458,6 +613,77 @@ impl Search<'_> {
     }
 }
 
+/// The first solution of at most `limit` moves, as [`Search::run`] finds it, found by
+/// two threads: the (phase-1 depth, version) searches are taken in order by whichever
+/// thread is free, and a solution found in one ends only the searches after it, so
+/// the answer is the one a single thread would give. Returns the solution, whether
+/// `cancel` stopped the search, and the work of both threads.
+fn run_on_two_threads(
+    t: &Tables,
+    starts: &[Start],
+    limit: usize,
+    cancel: &Cancel,
+) -> (Option<(Vec<u8>, usize)>, bool, Work) {
+    let units: Vec<(usize, usize)> = (0..=limit)
+        .flat_map(|depth| (0..starts.len()).map(move |k| (depth, k)))
+        .filter(|&(depth, k)| starts[k].h1 <= depth)
+        .collect();
+    let next = AtomicUsize::new(0);
+    // The earliest search that found a solution (units.len() while none has).
+    let first_found = AtomicUsize::new(units.len());
+    let found: Mutex<Option<(usize, Vec<u8>)>> = Mutex::new(None);
+    let worker = || {
+        let mut work = Work::default();
+        let mut timed_out = false;
+        loop {
+            let u = next.fetch_add(1, Ordering::Relaxed);
+            if u >= first_found.load(Ordering::Acquire) {
+                break;
+            }
+            let (depth, k) = units[u];
+            let start = &starts[k];
+            let later = || u > first_found.load(Ordering::Relaxed);
+            let mut search = Search {
+                stop: Some(&later),
+                edges: start.edges,
+                version: k,
+                ..Search::new(t, limit, limit, cancel)
+            };
+            let root = Phase1Node {
+                flip: start.flip,
+                twist: start.twist,
+                slice_sorted: start.slice_sorted,
+                corner_perm: start.corner_perm,
+                h: start.h1,
+            };
+            search.phase1(root, 0, depth);
+            work.add(&search.work);
+            if let Some((moves, _)) = search.best {
+                let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                if found.as_ref().is_none_or(|(v, _)| u < *v) {
+                    *found = Some((u, moves));
+                    first_found.fetch_min(u, Ordering::Release);
+                }
+                break;
+            }
+            if search.timed_out && cancel.is_cancelled() {
+                timed_out = true;
+                break;
+            }
+        }
+        (work, timed_out)
+    };
+    let ((w1, t1), (w2, t2)) = rayon::join(worker, worker);
+    let mut work = w1;
+    work.add(&w2);
+    let best = found
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .map(|(u, moves)| (moves, units[u].1));
+    let timed_out = best.is_none() && (t1 || t2);
+    (best, timed_out, work)
+}
+
 /// [`solve`] with explicitly given tables.
 pub fn solve_with(t: &Tables, cube: &CubieCube, opts: &Options) -> Result<Solution, SolveError> {
     solve_in(t, cube, opts, &Cancel::new())
@@ -470,14 +696,30 @@ pub(crate) fn solve_in(
     opts: &Options,
     cancel: &Cancel,
 ) -> Result<Solution, SolveError> {
+    solve_counted_in(t, cube, opts, cancel).0
+}
+
+/// [`solve`] that also tells the work its search did.
+pub fn solve_counted(cube: &CubieCube, opts: &Options) -> (Result<Solution, SolveError>, Work) {
+    solve_counted_in(Tables::get(), cube, opts, &Cancel::new())
+}
+
+/// [`solve_in`] that also tells the work its search did.
+fn solve_counted_in(
+    t: &Tables,
+    cube: &CubieCube,
+    opts: &Options,
+    cancel: &Cancel,
+) -> (Result<Solution, SolveError>, Work) {
     if !cube.is_reachable() {
-        return Err(SolveError::Unreachable);
+        return (Err(SolveError::Unreachable), Work::default());
     }
     if cube.is_solved() {
-        return Ok(Solution {
+        let solved = Solution {
             moves: Alg::default(),
             complete: true,
-        });
+        };
+        return (Ok(solved), Work::default());
     }
     let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
     // With a time budget, accept longer solutions at first so that there is something
@@ -488,9 +730,14 @@ pub(crate) fn solve_in(
     }
     .min(MAX_PATH);
     let cancel = cancel.child(opts.timeout);
-    let mut search = Search::new(t, limit, opts.max_length, &cancel);
-    search.run(&starts);
-    match search.best {
+    let (best, timed_out, work) = if opts.timeout.is_none() {
+        run_on_two_threads(t, &starts, limit, &cancel)
+    } else {
+        let mut search = Search::new(t, limit, opts.max_length, &cancel);
+        search.run(&starts);
+        (search.best, search.timed_out, search.work)
+    };
+    let answer = match best {
         Some((moves, k)) => {
             let alg = starts[k].translate(&moves);
             debug_assert!(cube.apply_alg(&alg).is_solved());
@@ -499,9 +746,10 @@ pub(crate) fn solve_in(
                 moves: alg,
             })
         }
-        None if search.timed_out => Err(SolveError::TimedOut),
+        None if timed_out => Err(SolveError::TimedOut),
         None => Err(SolveError::NoSolution(opts.max_length)),
-    }
+    };
+    (answer, work)
 }
 
 /// Search for ever shorter solutions of `cube`, shorter than `shorter_than` moves,
@@ -637,6 +885,60 @@ mod tests {
             solve_with_cancel(&cube, &opts, &Cancel::new()),
             solve(&cube, &opts)
         );
+    }
+
+    /// Every corner reach entry is a true lower bound: corners that a phase 2 of
+    /// `ending` moves solves, then turned `k` times, are at most `k` turns from such
+    /// corners; and every entry is below [`REACH_MAX`].
+    #[test]
+    fn corner_reach_tables_are_lower_bounds() {
+        use rand::Rng;
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+        let mut ruled_out = 0;
+        for ending in 0..=*REACH_ENDINGS.end() {
+            let reach = t
+                .reach_table(ending)
+                .expect("a table up to the longest ending");
+            assert!((0..N_CORNERS).all(|i| (Nibbles(reach).get(i) as usize) < REACH_MAX));
+            for _ in 0..300 {
+                let mut c = CubieCube::SOLVED;
+                for _ in 0..rng.gen_range(0..=ending) {
+                    let m = PHASE2_MOVES[rng.gen_range(0..10)] as usize;
+                    c = c.apply_move(Move::from_index(m));
+                }
+                let k = rng.gen_range(0..=8);
+                for _ in 0..k {
+                    c = c.apply_move(Move::from_index(rng.gen_range(0..18)));
+                }
+                let bound = Nibbles(reach).get(t.corner_index(corner_perm(&c), twist(&c)));
+                assert!(bound as usize <= k, "ending {ending}: {bound} > {k}");
+                ruled_out += usize::from(k > 0 && bound as usize == k);
+            }
+        }
+        // The bounds are not all zero: many of the turned corners are as far as turned.
+        assert!(ruled_out > 100, "{ruled_out}");
+        assert!(t.reach_table(*REACH_ENDINGS.end() + 1).is_none());
+    }
+
+    /// The two threads' answer is the one a single thread finds: same moves, same
+    /// version of the cube.
+    #[test]
+    fn two_threads_give_the_single_thread_answer() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+        let cancel = Cancel::new();
+        for _ in 0..40 {
+            let cube = random_state(&mut rng);
+            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let mut single = Search::new(t, 20, 20, &cancel);
+            single.run(&starts);
+            let (best, timed_out, work) = run_on_two_threads(t, &starts, 20, &cancel);
+            assert!(!timed_out);
+            assert!(best.is_some());
+            assert_eq!(best, single.best);
+            assert!(work.phase1_nodes >= single.work.phase1_nodes);
+        }
     }
 
     #[test]

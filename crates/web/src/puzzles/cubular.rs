@@ -1,8 +1,8 @@
 //! The digit cube through `cubist-cubular`.
 
-use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
+use super::{AnyPuzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_cubular::{parse, parse_moves, Cube, Layout, Move, SolveOptions};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
@@ -62,7 +62,7 @@ pub fn solve(
     let solution =
         cubist_cubular::solve(&cube, &opts).map_err(|e| PuzzleError::Unsolvable(e.to_string()))?;
     Ok(Solved {
-        puzzle: Puzzle::Cubular,
+        puzzle: AnyPuzzle::Cubular,
         moves: texts(&solution.moves),
         start: digits(&cube),
     })
@@ -77,7 +77,7 @@ pub fn scramble(moves: Option<usize>, seed: Option<u64>) -> Result<Scrambled, Pu
     let n = moves.unwrap_or_else(|| rng.gen_range(10..=100));
     let (cube, list) = cubist_cubular::scramble(&mut rng, n);
     Ok(Scrambled {
-        puzzle: Puzzle::Cubular,
+        puzzle: AnyPuzzle::Cubular,
         cube: cube.to_text(Layout::Layers),
         start: digits(&cube),
         moves: texts(&list),
@@ -90,7 +90,7 @@ pub fn verify(text: &str, moves: &str) -> Result<Verified, PuzzleError> {
     let list = parse_moves(moves).map_err(|e| PuzzleError::Malformed(format!("moves: {e}")))?;
     cube.apply_all(&list);
     Ok(Verified {
-        puzzle: Puzzle::Cubular,
+        puzzle: AnyPuzzle::Cubular,
         wrong: cube.misplaced(),
         length: list.len(),
     })

@@ -1,9 +1,9 @@
 //! The 3×3×3 through `cubist-rubik`.
 
-use super::{Puzzle, PuzzleError, Scrambled, Solved, Verified};
+use super::{AnyPuzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_rubik::solve::{layers, optimal, thistlethwaite, two_phase, Options, SolveError};
 use cubist_rubik::{parse_one, scramble as scrambles, Alg, CubeError, CubieCube, Face, Facelets};
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::time::Duration;
 
 /// The methods of SPEC §2.6 that this build can run, default first.
@@ -97,7 +97,7 @@ pub fn solve(
         _ => return Err(unknown_method(method)),
     };
     Ok(Solved {
-        puzzle: Puzzle::Rubik,
+        puzzle: AnyPuzzle::Rubik,
         moves: wca(&alg),
         start: facelets(&cube),
     })
@@ -115,7 +115,7 @@ pub fn scramble(moves: Option<usize>, seed: Option<u64>) -> Scrambled {
     };
     let start = facelets(&cube);
     Scrambled {
-        puzzle: Puzzle::Rubik,
+        puzzle: AnyPuzzle::Rubik,
         cube: start.clone(),
         start,
         moves: wca(&alg),
@@ -134,7 +134,7 @@ pub fn verify(text: &str, moves: &str) -> Result<Verified, PuzzleError> {
         .filter(|&(k, &face)| face != Face::from_index(k / 9))
         .count();
     Ok(Verified {
-        puzzle: Puzzle::Rubik,
+        puzzle: AnyPuzzle::Rubik,
         wrong,
         length: alg.len(),
     })

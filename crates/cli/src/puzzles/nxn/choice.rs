@@ -1,9 +1,8 @@
 //! `--puzzle 222`, `444`, …, `NxNxN`: the big-cube values of the commands' `--puzzle`
 //! options, beside the values those options derive for the other puzzles.
 
-use crate::commands::bench::BenchPuzzle;
-use crate::commands::scramble::ScramblePuzzle;
 use crate::input::PuzzleChoice;
+use crate::settings::{BenchPuzzle, ScramblePuzzle};
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use cubist_nxn::geometry::{MAX_N, MIN_N};

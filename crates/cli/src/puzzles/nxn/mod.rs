@@ -9,12 +9,9 @@
 pub mod choice;
 mod draw;
 
-use crate::commands::bench::BenchArgs;
-use crate::commands::scramble::ScrambleArgs;
-use crate::commands::show::ShowArgs;
-use crate::commands::solve::{Notation, SolveArgs};
 use crate::failure::{report_all, Unsolvable};
 use crate::input::{Input, PuzzleChoice};
+use crate::settings::{BenchSettings, Notation, ScrambleSettings, ShowSettings, SolveSettings};
 use anyhow::{anyhow, bail, Result};
 use cubist_nxn::solve::{pocket, SolveError};
 use cubist_nxn::{scramble as scrambles, Alg, Cube, CubeError, Format, Metric, ParsedCube};
@@ -168,7 +165,7 @@ pub fn apply(cube: &Input, format: Option<&str>, moves: &Input, n: usize) -> Res
 
 /// `cubist scramble --puzzle 222|444|…`: random moves of the WCA's length for the size
 /// (`--moves` to choose), or for the 2×2×2 a uniformly random state.
-pub fn scramble(args: &ScrambleArgs, n: usize) -> Result<ExitCode> {
+pub fn scramble(args: &ScrambleSettings, n: usize) -> Result<ExitCode> {
     let mut rng = match args.seed {
         Some(s) => rand_chacha::ChaCha8Rng::seed_from_u64(s),
         None => rand_chacha::ChaCha8Rng::from_entropy(),
@@ -201,7 +198,7 @@ pub fn scramble(args: &ScrambleArgs, n: usize) -> Result<ExitCode> {
 
 /// `cubist show`: the net in colours on a terminal (plain letters otherwise), or
 /// `--svg OUT`. Any well-formed cube is drawn, reachable or not.
-pub fn show(args: &ShowArgs, input: &Input, n: usize) -> Result<ExitCode> {
+pub fn show(args: &ShowSettings, input: &Input, n: usize) -> Result<ExitCode> {
     let format = forced_format(args.input.as_deref())?;
     let sheets = cubist_nxn::read_sheets(&input.text, format, Some(n))
         .map_err(|e| anyhow!("{}: {e}", input.name))?
@@ -239,7 +236,7 @@ fn solve_cube(cube: &Cube) -> Result<Answer> {
 }
 
 /// `cubist solve`: one line of WCA moves per cube (`--json`: one object per cube).
-pub fn solve(args: &SolveArgs, input: &Input, n: usize) -> Result<ExitCode> {
+pub fn solve(args: &SolveSettings, input: &Input, n: usize) -> Result<ExitCode> {
     if args.notation != Notation::Wca {
         bail!("--notation counted is for the 3×3×3; big cubes are written in WCA notation");
     }
@@ -273,7 +270,7 @@ pub fn solve(args: &SolveArgs, input: &Input, n: usize) -> Result<ExitCode> {
 
 /// `cubist bench --puzzle 222|…`: a fixed seeded set solved one after another (the
 /// table loaded first), every answer verified; length and time statistics.
-pub fn bench(args: &BenchArgs, n: usize) -> Result<ExitCode> {
+pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
     let count = args.count.unwrap_or(100);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
     let cubes: Vec<Cube> = (0..count)

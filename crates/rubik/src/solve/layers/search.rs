@@ -5,7 +5,7 @@
 use super::pattern::{Masks, Pattern};
 use super::pieces::{turns, Pieces, Turns, PIECES};
 use crate::moves::Move;
-use cubist_search::Cancel;
+use cubist_tables::Cancel;
 use std::sync::Arc;
 
 /// A goal: the accepted codes of every piece, and pattern databases that bound the

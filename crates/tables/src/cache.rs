@@ -1,5 +1,15 @@
 //! Table files in the cache directory: a fixed header (magic, version, name, length,
-//! checksum) followed by the table's bytes, memory-mapped when read back.
+//! checksum, sample checksum) followed by the table's bytes, memory-mapped when read
+//! back.
+//!
+//! Reading a table checks it cheaply, so that a process solving one cube does not
+//! read a hundred megabytes first: the header, the file's size and the checksum of a
+//! sample of the payload (its first and last blocks and blocks spread evenly between;
+//! the whole payload for a table of at most [`FULL_CHECK_UP_TO`] bytes). A truncated
+//! or extended file, a changed header, or a change inside a sampled block is caught
+//! there and the table rebuilt; a change elsewhere in a large table is caught only by
+//! [`verify`], which reads every byte (`cubist tables --verify`). A build checks its
+//! table in full before writing it.
 //!
 //! The directory is `$CUBIST_CACHE` when set, else the platform's cache directory
 //! (`$XDG_CACHE_HOME/cubist` or `~/.cache/cubist` on Linux, `~/Library/Caches/cubist`
@@ -85,25 +95,66 @@ impl Table {
     /// offers them (Linux). Random look-ups into a table of tens of megabytes then
     /// miss the address-translation cache far less often, which makes searches that
     /// probe it at every node markedly faster. Falls back to `self` on failure.
+    ///
+    /// A mapped file is copied a slice at a time, each slice's pages let go of as soon
+    /// as it is copied, so that the process never holds much more than one copy: a
+    /// table of 1.5 GiB costs 1.5 GiB, not twice that while it is copied.
     pub fn resident(self) -> Table {
         if matches!(self, Table::Resident(_)) || self.is_empty() {
             return self;
         }
+        let Table::Mapped(map) = &self else {
+            return resident_bytes(&self).unwrap_or(self);
+        };
         let Ok(mut copy) = memmap2::MmapMut::map_anon(self.len()) else {
             return self;
         };
         #[cfg(target_os = "linux")]
         let _ = copy.advise(memmap2::Advice::HugePage);
-        copy.copy_from_slice(&self);
-        match copy.make_read_only() {
-            Ok(m) => Table::Resident(m),
-            Err(_) => self,
+        let mut start = 0;
+        while start < map.len() {
+            let end = (start + RESIDENT_SLICE).min(map.len());
+            let from = start.max(HEADER_LEN);
+            copy[from - HEADER_LEN..end - HEADER_LEN].copy_from_slice(&map[from..end]);
+            #[cfg(unix)]
+            // SAFETY: the mapping is private and read-only, and these pages are not
+            // read again before it is dropped; were they, they would be read back
+            // from the file, unchanged.
+            let _ = unsafe {
+                map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+            };
+            start = end;
         }
+        copy.make_read_only().map_or(self, Table::Resident)
     }
+
+    /// A copy of the table in private memory, as [`Table::resident`] makes.
+    pub fn resident_copy(&self) -> Table {
+        resident_bytes(self).unwrap_or_else(|| Table::Owned(self.to_vec()))
+    }
+
+    /// Whether the bytes are in this process's own memory (not a mapped file).
+    pub fn is_resident(&self) -> bool {
+        !matches!(self, Table::Mapped(_))
+    }
+}
+
+/// Bytes of a mapped file [`Table::resident`] copies at a time (whole pages).
+const RESIDENT_SLICE: usize = 32 << 20;
+
+/// `src` copied into anonymous memory backed by huge pages where offered; `None` when
+/// such memory cannot be had (or `src` is empty).
+fn resident_bytes(src: &[u8]) -> Option<Table> {
+    let mut copy = memmap2::MmapMut::map_anon(src.len()).ok()?;
+    #[cfg(target_os = "linux")]
+    let _ = copy.advise(memmap2::Advice::HugePage);
+    copy.copy_from_slice(src);
+    copy.make_read_only().ok().map(Table::Resident)
 }
 
 impl Deref for Table {
     type Target = [u8];
+    #[inline]
     fn deref(&self) -> &[u8] {
         match self {
             Table::Mapped(m) => &m[HEADER_LEN..],
@@ -143,6 +194,31 @@ pub fn cache_dir() -> PathBuf {
     platform.unwrap_or_else(std::env::temp_dir).join("cubist")
 }
 
+/// Tables up to this many bytes are checked in full on every read.
+pub const FULL_CHECK_UP_TO: usize = 16 << 20;
+/// Blocks of a larger table whose checksum is checked on every read.
+const SAMPLE_BLOCKS: usize = 64;
+/// Bytes in one sampled block.
+const SAMPLE_BLOCK: usize = 4096;
+
+/// The checksum of the blocks of `data` checked on every read (see the module
+/// documentation), folded to 32 bits and never 0 (0 marks a header without one).
+pub fn sample_checksum(data: &[u8]) -> u32 {
+    let sum = if data.len() <= FULL_CHECK_UP_TO {
+        checksum(data)
+    } else {
+        let last = data.len() - SAMPLE_BLOCK;
+        let mut sample = Vec::with_capacity(SAMPLE_BLOCKS * SAMPLE_BLOCK);
+        for b in 0..SAMPLE_BLOCKS {
+            let at = last / (SAMPLE_BLOCKS - 1) * b;
+            let at = if b == SAMPLE_BLOCKS - 1 { last } else { at };
+            sample.extend_from_slice(&data[at..at + SAMPLE_BLOCK]);
+        }
+        checksum(&sample) ^ data.len() as u64
+    };
+    ((sum ^ (sum >> 32)) as u32) | 1
+}
+
 /// A 64-bit checksum of `data`. Each step is a bijection of the running state, so any
 /// change confined to one 8-byte word (such as a flipped byte) always changes the sum.
 pub fn checksum(data: &[u8]) -> u64 {
@@ -173,10 +249,13 @@ pub fn checksum(data: &[u8]) -> u64 {
     h
 }
 
-fn header(spec: &TableSpec, sum: u64) -> [u8; HEADER_LEN] {
+/// The header of a table file: magic, version, sample checksum, length, checksum,
+/// name.
+fn header(spec: &TableSpec, sample: u32, sum: u64) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[0..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&spec.version.to_le_bytes());
+    h[12..16].copy_from_slice(&sample.to_le_bytes());
     h[16..24].copy_from_slice(&(spec.len as u64).to_le_bytes());
     h[24..32].copy_from_slice(&sum.to_le_bytes());
     let name = spec.name.as_bytes();
@@ -185,8 +264,82 @@ fn header(spec: &TableSpec, sum: u64) -> [u8; HEADER_LEN] {
     h
 }
 
-/// Map the table file at `path` and check its header and checksum.
+/// Map the table file at `path` and check it cheaply: its header, its size and the
+/// checksum of a sample of its payload (see the module documentation). A file whose
+/// header has no sample checksum (written before there was one) is checked in full
+/// and, when sound, written again with one.
 pub fn open(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
+    let map = map_checked_header(path, spec)?;
+    let stored = u32::from_le_bytes(map[12..16].try_into().unwrap());
+    if stored == 0 {
+        check_full(path, &map)?;
+        // Best effort: the next read is then cheap.
+        let _ = write(path, spec, &map[HEADER_LEN..]);
+        return Ok(Table::Mapped(map));
+    }
+    if sample_checksum(&map[HEADER_LEN..]) != stored {
+        return Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(Table::Mapped(map))
+}
+
+/// Check the table file at `path` in full: header, size, and the checksum of every
+/// byte (which [`open`] samples).
+pub fn verify(path: &Path, spec: &TableSpec) -> Result<(), TableError> {
+    let map = map_checked_header(path, spec)?;
+    check_full(path, &map)?;
+    let stored = u32::from_le_bytes(map[12..16].try_into().unwrap());
+    if stored != 0 && sample_checksum(&map[HEADER_LEN..]) != stored {
+        return Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// [`verify`] for a table file named by its own header (for checking every file in
+/// the cache without knowing what each holds): its name, version and length as the
+/// header gives them.
+pub fn verify_file(path: &Path) -> Result<(), TableError> {
+    let mut head = [0u8; HEADER_LEN];
+    File::open(path)
+        .and_then(|mut f| io::Read::read_exact(&mut f, &mut head))
+        .map_err(|source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let name = &head[32..];
+    let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(NAME_LEN)];
+    let (Some(name), true) = (std::str::from_utf8(name).ok(), &head[..8] == MAGIC) else {
+        return Err(TableError::Mismatch {
+            path: path.to_path_buf(),
+            what: "not a table file".to_string(),
+        });
+    };
+    let spec = TableSpec {
+        name,
+        version: u32::from_le_bytes(head[8..12].try_into().unwrap()),
+        len: u64::from_le_bytes(head[16..24].try_into().unwrap()) as usize,
+    };
+    verify(path, &spec)
+}
+
+/// Whether the payload of the mapped file matches the checksum in its header.
+fn check_full(path: &Path, map: &Mmap) -> Result<(), TableError> {
+    let sum = u64::from_le_bytes(map[24..32].try_into().unwrap());
+    if checksum(&map[HEADER_LEN..]) != sum {
+        return Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// Map the table file at `path` once its size and header (all but the checksums)
+/// are those of `spec`.
+fn map_checked_header(path: &Path, spec: &TableSpec) -> Result<Mmap, TableError> {
     let io_err = |source| TableError::Io {
         path: path.to_path_buf(),
         source,
@@ -206,20 +359,15 @@ pub fn open(path: &Path, spec: &TableSpec) -> Result<Table, TableError> {
     // SAFETY: the file is only ever replaced by rename, never written in place, so the
     // mapped bytes do not change under us (a corrupted file is caught by the checksum).
     let map = unsafe { Mmap::map(&file) }.map_err(io_err)?;
+    let sample = u32::from_le_bytes(map[12..16].try_into().unwrap());
     let sum = u64::from_le_bytes(map[24..32].try_into().unwrap());
-    let expected = header(spec, sum);
-    if map[..HEADER_LEN] != expected[..] {
+    if map[..HEADER_LEN] != header(spec, sample, sum)[..] {
         return Err(mismatch(format!(
             "header is not that of {} version {}",
             spec.name, spec.version
         )));
     }
-    if checksum(&map[HEADER_LEN..]) != sum {
-        return Err(TableError::Corrupt {
-            path: path.to_path_buf(),
-        });
-    }
-    Ok(Table::Mapped(map))
+    Ok(map)
 }
 
 /// Write `data` as the table file at `path` (via a temporary file and a rename).
@@ -234,7 +382,7 @@ pub fn write(path: &Path, spec: &TableSpec, data: &[u8]) -> Result<(), TableErro
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let result = (|| {
         let mut f = File::create(&tmp)?;
-        f.write_all(&header(spec, checksum(data)))?;
+        f.write_all(&header(spec, sample_checksum(data), checksum(data)))?;
         f.write_all(data)?;
         f.sync_all()?;
         fs::rename(&tmp, path)
@@ -551,6 +699,26 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    /// A table of several slices is copied whole, each byte in its place.
+    #[test]
+    fn a_large_mapped_table_is_copied_exactly() {
+        let dir = temp_dir("resident");
+        let len = 2 * RESIDENT_SLICE + 4099;
+        let spec = TableSpec {
+            name: "large",
+            version: 1,
+            len,
+        };
+        let bytes = |i: usize| (i * 31 % 253) as u8;
+        let mapped = load_or_build_in(&dir, &spec, || (0..len).map(bytes).collect());
+        assert!(matches!(mapped, Table::Mapped(_)));
+        let r = mapped.resident();
+        assert!(matches!(r, Table::Resident(_)));
+        assert_eq!(r.len(), len);
+        assert!(r.iter().enumerate().all(|(i, &b)| b == bytes(i)));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn flipped_byte_is_detected_and_rebuilt() {
         let dir = temp_dir("flip");
@@ -573,6 +741,7 @@ mod tests {
         assert_eq!(builds.get(), 1);
         assert_eq!(&t[..], &data()[..]);
         assert!(open(&path, &spec).is_ok());
+        assert!(verify_file(&path).is_ok());
         if notes_expected() {
             // A rebuild in a pipe says why when it starts, and when it ends.
             let notes = notes();
@@ -723,6 +892,125 @@ mod tests {
         assert!(WARNED.load(Ordering::Relaxed));
         let warnings = notes().iter().filter(|n| n.contains("unusable")).count();
         assert!(warnings <= 1, "{warnings}");
+    }
+
+    /// A table larger than [`FULL_CHECK_UP_TO`], checked by sample on reading.
+    fn large_spec() -> TableSpec<'static> {
+        TableSpec {
+            name: "large-demo",
+            version: 1,
+            len: FULL_CHECK_UP_TO + 12_345,
+        }
+    }
+
+    fn large_data() -> Vec<u8> {
+        (0..large_spec().len as u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect()
+    }
+
+    /// Writes the large table in `dir`, changes its file with `spoil`, and says what
+    /// reading it and verifying it then find.
+    fn spoiled_large(tag: &str, spoil: impl FnOnce(&mut Vec<u8>)) -> (PathBuf, PathBuf) {
+        let dir = temp_dir(tag);
+        let spec = large_spec();
+        drop(load_or_build_in(&dir, &spec, large_data));
+        let path = spec.path_in(&dir);
+        let mut bytes = fs::read(&path).unwrap();
+        spoil(&mut bytes);
+        fs::write(&path, &bytes).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn a_large_table_truncated_or_with_another_header_is_rebuilt() {
+        let spec = large_spec();
+        type Spoil = fn(&mut Vec<u8>);
+        let spoils: [(&str, Spoil); 4] = [
+            ("truncated", |b| b.truncate(b.len() - 4096)),
+            ("extended", |b| b.extend_from_slice(&[0; 16])),
+            ("version", |b| b[8] ^= 1),
+            ("name", |b| b[40] ^= 0x20),
+        ];
+        for (tag, spoil) in spoils {
+            let (dir, path) = spoiled_large(tag, spoil);
+            assert!(
+                matches!(open(&path, &spec), Err(TableError::Mismatch { .. })),
+                "{tag}"
+            );
+            assert!(verify(&path, &spec).is_err(), "{tag}");
+            let builds = Cell::new(0);
+            let t = load_or_build_in(&dir, &spec, || {
+                builds.set(builds.get() + 1);
+                large_data()
+            });
+            assert_eq!(builds.get(), 1, "{tag}");
+            assert!(t[..] == large_data()[..], "{tag}");
+            assert!(verify(&path, &spec).is_ok(), "{tag}");
+            let _ = fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn a_change_in_a_sampled_block_is_caught_on_reading() {
+        let spec = large_spec();
+        // The first and the last blocks are always sampled.
+        for (tag, at) in [("first", 100), ("last", spec.len - 1)] {
+            let (dir, path) = spoiled_large(tag, |b| b[HEADER_LEN + at] ^= 0x08);
+            assert!(
+                matches!(open(&path, &spec), Err(TableError::Corrupt { .. })),
+                "{tag}"
+            );
+            let t = load_or_build_in(&dir, &spec, large_data);
+            assert!(t[..] == large_data()[..], "{tag}");
+            let _ = fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn a_change_between_sampled_blocks_is_caught_only_by_verify() {
+        let spec = large_spec();
+        // Just past the first sampled block: read cheaply, the change goes unseen.
+        let at = SAMPLE_BLOCK + 10;
+        let (dir, path) = spoiled_large("between", |b| b[HEADER_LEN + at] ^= 0x08);
+        assert!(open(&path, &spec).is_ok());
+        assert!(matches!(
+            verify(&path, &spec),
+            Err(TableError::Corrupt { .. })
+        ));
+        assert!(matches!(
+            verify_file(&path),
+            Err(TableError::Corrupt { .. })
+        ));
+        fs::write(&path, b"CUBISTTB, but short").unwrap();
+        assert!(verify_file(&path).is_err());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_header_without_a_sample_checksum_is_checked_in_full_and_upgraded() {
+        let spec = large_spec();
+        // Written before there was a sample checksum, sound.
+        let (dir, path) = spoiled_large("old", |b| b[12..16].fill(0));
+        assert!(open(&path, &spec).is_ok());
+        let bytes = fs::read(&path).unwrap();
+        assert_ne!(
+            &bytes[12..16],
+            &[0; 4],
+            "written again with a sample checksum"
+        );
+        assert!(verify(&path, &spec).is_ok());
+        let _ = fs::remove_dir_all(&dir);
+        // The same, with a change no sample would see: the full check catches it.
+        let (dir, path) = spoiled_large("old-spoiled", |b| {
+            b[12..16].fill(0);
+            b[HEADER_LEN + SAMPLE_BLOCK + 10] ^= 0x08;
+        });
+        assert!(matches!(
+            open(&path, &spec),
+            Err(TableError::Corrupt { .. })
+        ));
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
