@@ -7,7 +7,7 @@
 //! wing orbit an even permutation, which every pairing sequence keeps, so the last
 //! edges pair and the reduced cube is a reachable 3×3×3.
 
-use super::revenge::merged;
+use super::revenge::{merged, three_by_three};
 use super::views::ReductionError;
 use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
@@ -61,10 +61,7 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     if !three.is_reachable() {
         return Err(ReductionError::Reduced);
     }
-    let finish =
-        cubist_rubik::solve::two_phase::solve(&three, &cubist_rubik::solve::Options::default())
-            .map_err(|e| ReductionError::ThreeByThree(e.to_string()))?;
-    moves.extend(finish.moves.0.iter().map(|m| Move::face(m.face, m.turns)));
+    moves.extend(three_by_three(&three)?);
     Ok(crate::simplify::simplify(&merged(moves), n))
 }
 

@@ -16,7 +16,7 @@ use crate::cube::Cube;
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use crate::validity::{odd, wing_identity};
-use cubist_rubik::{Face, Facelets};
+use cubist_rubik::{CubieCube, Face, Facelets};
 
 /// Swaps the two wings of the UF edge, keeping the centres: an odd permutation of the
 /// wings.
@@ -60,9 +60,9 @@ fn reduced(cube: &Cube) -> Facelets {
 }
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`views::ALL`], the shortest answer.
+/// seen from each of [`views::TWELVE`], the shortest answer.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    views::best_of(cube, &views::ALL, &solve_seen)
+    views::best_of(cube, &views::TWELVE, &solve_seen)
 }
 
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is
@@ -122,11 +122,37 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     if !three.is_reachable() {
         return Err(ReductionError::Reduced);
     }
-    let finish =
-        cubist_rubik::solve::two_phase::solve(&three, &cubist_rubik::solve::Options::default())
-            .map_err(|e| ReductionError::ThreeByThree(e.to_string()))?;
-    moves.extend(finish.moves.0.iter().map(|m| Move::face(m.face, m.turns)));
+    moves.extend(three_by_three(&three)?);
     Ok(crate::simplify::simplify(&merged(moves), 4))
+}
+
+/// The length the 3×3×3 finish aims for.
+const THREE_TARGET: usize = 18;
+
+/// How long the 3×3×3 finish looks for [`THREE_TARGET`] moves before it takes the best
+/// it found.
+const THREE_BUDGET: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Outer turns that solve the 3×3×3 a reduced cube stands for, by the two-phase
+/// solver: at most [`THREE_TARGET`] moves when it finds them within [`THREE_BUDGET`],
+/// else the best it found, and never more than 20.
+pub(crate) fn three_by_three(three: &CubieCube) -> Result<Vec<Move>, ReductionError> {
+    use cubist_rubik::solve::{two_phase, Options};
+    let failed = |e: cubist_rubik::solve::SolveError| ReductionError::ThreeByThree(e.to_string());
+    let aimed = Options {
+        max_length: THREE_TARGET,
+        timeout: Some(THREE_BUDGET),
+    };
+    let mut finish = two_phase::solve(three, &aimed).map_err(failed)?;
+    if finish.moves.len() > 20 {
+        finish = two_phase::solve(three, &Options::default()).map_err(failed)?;
+    }
+    Ok(finish
+        .moves
+        .0
+        .iter()
+        .map(|m| Move::face(m.face, m.turns))
+        .collect())
 }
 
 /// Moves with turns of the same layers in a row merged (and dropped when they cancel).

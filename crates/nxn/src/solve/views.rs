@@ -28,6 +28,12 @@ pub enum ReductionError {
 /// Whole-cube turns that give each of the six orders of the three axes.
 pub const ALL: [&str; 6] = ["", "y", "z", "z y", "x", "x y"];
 
+/// [`ALL`] and each of them followed by `x2`: the same orders of the axes met from
+/// another side, where the stages' searches break their ties otherwise.
+pub const TWELVE: [&str; 12] = [
+    "", "y", "z", "z y", "x", "x y", "x2", "y x2", "z x2", "z y x2", "x'", "x y x2",
+];
+
 /// A solver of a cube whose colours are named with its fixed centres (or DBL) home.
 pub type SolveSeen = dyn Fn(&Cube) -> Result<Alg, ReductionError> + Sync;
 
