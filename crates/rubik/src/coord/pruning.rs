@@ -262,6 +262,17 @@ pub const N_CORNERS: usize = N_CORNER_CLASS * N_TWIST;
 /// Build the corner table: for corner-perm class × twist, the number of face turns
 /// that solve the corners (4 bits). Deterministic; under a second.
 pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<u8> {
+    build_corners_from(mt, cs, fs, "building the corner table", &[0])
+}
+
+/// A corner table (corner-perm class × twist, face turns to the nearest of `goals`).
+fn build_corners_from(
+    mt: &MoveTables,
+    cs: &CornerSym,
+    fs: &FlipSliceSym,
+    label: &str,
+    goals: &[usize],
+) -> Vec<u8> {
     let neighbours = |class: usize| {
         let rep = cs.rep[class] as usize;
         (0..18)
@@ -271,7 +282,7 @@ pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<
             })
             .collect()
     };
-    build_sym_table(
+    build_sym_table_from(
         &SymSpace {
             n_class: N_CORNER_CLASS,
             n_raw: N_TWIST,
@@ -281,7 +292,8 @@ pub fn build_corners(mt: &MoveTables, cs: &CornerSym, fs: &FlipSliceSym) -> Vec<
             raw_conj: &fs.twist_conj,
             stabilizer: &cs.stabilizer,
         },
-        "building the corner table",
+        label,
+        goals,
     )
 }
 
@@ -325,28 +337,7 @@ pub fn build_corner_reach(
         .filter(|&class| dist[cs.rep[class] as usize] as usize <= ending)
         .map(|class| class * N_TWIST)
         .collect();
-    let neighbours = |class: usize| {
-        let rep = cs.rep[class] as usize;
-        (0..18)
-            .map(|m| {
-                let x = cs.class_sym[mt.corner_perm[rep * 18 + m] as usize];
-                (x >> 4, (x & 15) as u8)
-            })
-            .collect()
-    };
-    build_sym_table_from(
-        &SymSpace {
-            n_class: N_CORNER_CLASS,
-            n_raw: N_TWIST,
-            n_moves: 18,
-            neighbours: &neighbours,
-            raw_move: &mt.twist,
-            raw_conj: &fs.twist_conj,
-            stabilizer: &cs.stabilizer,
-        },
-        "building a corner reach table",
-        &goals,
-    )
+    build_corners_from(mt, cs, fs, "building a corner reach table", &goals)
 }
 
 /// Entries of the optimal solver's large table (flip-slice-sorted class × twist).
