@@ -304,12 +304,12 @@ fn sizes_without_a_solver_say_so() {
         &dir,
         "c.txt",
         &success_stdout(&cubist(
-            &["scramble", "--puzzle", "666", "--seed", "1"],
+            &["scramble", "--puzzle", "888", "--seed", "1"],
             &[],
         )),
     );
     let err = failure_stderr(&cubist(&["solve"], &[&cube]), 2);
-    assert!(err.contains("no solver for the 6×6×6 yet"), "{err}");
+    assert!(err.contains("no solver for the 8×8×8 yet"), "{err}");
 }
 
 /// Solves the scrambles of `puzzle` with `seeds` and checks every answer with
@@ -351,6 +351,11 @@ fn answers_solve_their_cubes_in_the_reference_model(puzzle: &str, n: usize, seed
 #[test]
 fn five_cube_answers_solve_their_cubes_in_the_reference_model() {
     answers_solve_their_cubes_in_the_reference_model("555", 5, &[1, 2]);
+}
+
+#[test]
+fn six_cube_answers_solve_their_cubes_in_the_reference_model() {
+    answers_solve_their_cubes_in_the_reference_model("666", 6, &[1]);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //!
 //! - N = 2: [`pocket`], optimal in the face-turn metric from a table of every state.
 //! - N = 4: [`revenge`], by reduction: [`centres`], [`pairing`], then the 3×3×3.
-//! - N = 5 and 7: [`reduction`]: [`centre_stages`] (finished by [`centre_cycles`]),
+//! - N = 5 to 7: [`reduction`]: [`centre_stages`] (finished by [`centre_cycles`]),
 //!   [`pairing`], then the 3×3×3, from several [`views`].
 
 pub mod centre_cycles;
@@ -28,7 +28,7 @@ pub enum SolveError {
     #[error("internal error: {0}")]
     Reduction(String),
     /// No solver for this size yet.
-    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2, 4×4×4, 5×5×5 and 7×7×7 are solved)")]
+    #[error("no solver for the {n}×{n}×{n} yet (the 2×2×2 and 4×4×4 to 7×7×7 are solved)")]
     NoSolver {
         /// The size.
         n: usize,
@@ -50,7 +50,7 @@ pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
     let alg = match cube.n() {
         2 => pocket::solve(&named),
         4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
-        5 | 7 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        5..=7 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
         n => return Err(SolveError::NoSolver { n }),
     };
     if cube.after(&alg).is_solved() {

@@ -49,27 +49,26 @@ fn outer_moves() -> Vec<Move> {
 }
 
 /// The inner blocks a pairing sequence turns: the 4×4×4's wide turn; a bigger cube's
-/// single layers short of the middle.
+/// single layers of the near half, short of any middle layer.
 fn slices(n: usize, face: Face, t: u8) -> Vec<Move> {
     if n == 4 {
         vec![Move::layers(face, 1, 2, t)]
     } else {
-        (2..=(n - 1) / 2)
-            .map(|k| Move::layers(face, k, k, t))
-            .collect()
+        (2..=n / 2).map(|k| Move::layers(face, k, k, t)).collect()
     }
 }
 
 /// The inner turns `W` of the pairing sequences around `face`: each of [`slices`]; on
-/// a cube with a middle layer also two layers at the same depth from either side
-/// turned together, alike or oppositely, which carry both wings of an edge at once.
+/// a cube bigger than the 4×4×4 also two layers at the same depth from either side
+/// turned together, alike or oppositely, which carry both wings of an orbit on an edge
+/// at once.
 fn turns_of_slices(n: usize, face: Face) -> Vec<Vec<Move>> {
     let mut out: Vec<Vec<Move>> = (1..=3)
         .flat_map(|t| slices(n, face, t))
         .map(|w| vec![w])
         .collect();
-    if n % 2 == 1 {
-        for k in 2..=(n - 1) / 2 {
+    if n > 4 {
+        for k in 2..=n / 2 {
             for t in 1..=3 {
                 for u in [t, 4 - t] {
                     let pair = vec![

@@ -1,11 +1,13 @@
-//! Odd cubes bigger than the 3×3×3 (the 5×5×5 first) by reduction: the centres
-//! ([`centre_stages`]), then the edges, each edge's wings joined to its midge
-//! ([`pairing`]), then the 3×3×3 the cube has become (its corners, midges and fixed
-//! centres), finished by the project's two-phase solver.
+//! Cubes bigger than the 4×4×4 by reduction: the centres ([`centre_stages`]), then the
+//! edges, each edge's wings joined to its midge or, on an even cube, to each other
+//! ([`pairing`]), then the 3×3×3 the cube has become, finished by the project's
+//! two-phase solver.
 //!
-//! An odd cube has no parity of its own beyond the edges': the centre stages leave each
-//! wing orbit an even permutation, which every pairing sequence keeps, so the last
-//! edges pair and the reduced cube is a reachable 3×3×3.
+//! The centre stages leave each wing orbit an even permutation, which every pairing
+//! sequence keeps, so the last edges pair (no edge is left flipped). An odd cube has
+//! no other parity. An even cube's reduced edges may be an odd permutation where its
+//! corners are even (or the other way round, the 4×4×4's PLL parity); a sequence of
+//! inner half turns that swaps two whole edges and keeps the rest mends it.
 
 use super::revenge::{merged, three_by_three};
 use super::views::ReductionError;
@@ -14,7 +16,9 @@ use crate::cube::Cube;
 use crate::moves::{Alg, Move};
 use cubist_rubik::{Face, Facelets};
 
-/// The 3×3×3 a reduced odd cube stands for: its corners, midges and fixed centres.
+/// The 3×3×3 a reduced cube stands for: its corners, the piece of each edge and of
+/// each face's centre in the middle row or column (on an even cube, the one just past
+/// the middle), read from the stickers.
 fn reduced(cube: &Cube) -> Facelets {
     let g = cube.geometry();
     let n = cube.n();
@@ -30,7 +34,25 @@ fn reduced(cube: &Cube) -> Facelets {
     f
 }
 
-/// The whole-cube views an odd N×N×N is reduced from ([`views`]): the 5×5×5 from all
+/// Swaps the edges at UF and UB of an even N×N×N (all their wings), keeping centres,
+/// corners and the other edges: the 4×4×4's `2R2 U2 2R2 U2 2U2 2R2 2U2` with every
+/// inner layer of one half in place of the second.
+fn pll_parity(n: usize) -> Alg {
+    let h = n / 2;
+    let text = format!("2-{h}R2 U2 2-{h}R2 U2 2-{h}U2 2-{h}R2 2-{h}U2");
+    Alg::parse(&text, n).expect("a sequence")
+}
+
+/// Whether a paired cube's reduced corners and edges are of different parity (it needs
+/// [`pll_parity`]); never on an odd cube, whose midges and corners agree.
+fn needs_pll_parity(cube: &Cube) -> bool {
+    cube.n().is_multiple_of(2)
+        && reduced(cube)
+            .to_cubie()
+            .is_ok_and(|t| t.corner_parity() != t.edge_parity())
+}
+
+/// The whole-cube views an N×N×N is reduced from ([`views`]): the 5×5×5 from all
 /// six orders of the axes; a bigger cube, whose stages take longer, from its own view.
 fn views_of(n: usize) -> &'static [&'static str] {
     if n <= 5 {
@@ -40,21 +62,34 @@ fn views_of(n: usize) -> &'static [&'static str] {
     }
 }
 
-/// A solution of a reachable odd N×N×N (N ≥ 5) in any orientation, the shortest of its
+/// A solution of a reachable N×N×N (N ≥ 5) in any orientation, the shortest of its
 /// reductions from `views_of`.
 pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
     views::best_of(cube, views_of(cube.n()), &solve_seen)
 }
 
-/// A solution of a reachable odd N×N×N (N ≥ 5) whose colours are named with the fixed
-/// centres home ([`crate::validity::renamed`]).
+/// A solution of a reachable N×N×N (N ≥ 5) whose colours are named with the fixed
+/// centres (or, on an even cube, the corner at DBL) home
+/// ([`crate::validity::renamed`]).
 fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
     let n = cube.n();
     let mut moves: Vec<Move> = centre_stages::solve(cube).ok_or(ReductionError::Centres)?;
     let mut c = cube.after(&Alg(moves.clone()));
-    let pairs = pairing::solve(&c, &|_| 0).ok_or(ReductionError::Pairing)?;
+    let parity = pll_parity(n);
+    let penalty = |c: &Cube| {
+        if needs_pll_parity(c) {
+            parity.len()
+        } else {
+            0
+        }
+    };
+    let pairs = pairing::solve(&c, &penalty).ok_or(ReductionError::Pairing)?;
     c.apply_alg(&pairs);
     moves.extend(pairs.0);
+    if needs_pll_parity(&c) {
+        c.apply_alg(&parity);
+        moves.extend(parity.0);
+    }
     let three = reduced(&c)
         .to_cubie()
         .map_err(|_| ReductionError::Reduced)?;
@@ -69,6 +104,31 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn the_pll_parity_sequence_swaps_two_whole_edges_and_nothing_else() {
+        for n in [6, 8] {
+            let c = Cube::solved(n).after(&pll_parity(n));
+            assert!(pairing::centres_solved(&c));
+            let s: Vec<u8> = c.stickers().iter().map(|f| f.index() as u8).collect();
+            assert_eq!(pairing::paired(&s), 12);
+            assert!(needs_pll_parity(&c));
+            let three = reduced(&c).to_cubie().unwrap();
+            assert_eq!(three.corner_parity(), 0, "{n}");
+        }
+    }
+
+    #[test]
+    fn scrambled_six_cubes_are_solved() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(66);
+        for _ in 0..2 {
+            let (_, cube) = crate::scramble::random_moves(&mut rng, 6, 80);
+            let named = crate::validity::renamed(&cube).unwrap();
+            let alg = solve(&named).unwrap();
+            assert!(cube.after(&alg).is_solved(), "{alg}");
+            eprintln!("{} moves", alg.len());
+        }
+    }
 
     #[test]
     fn scrambled_five_cubes_are_solved() {
