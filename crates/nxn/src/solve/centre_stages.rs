@@ -110,6 +110,14 @@ impl Goal {
         }
     }
 
+    /// How many of a state's masks the stage uses.
+    fn masks_used(self) -> usize {
+        match self {
+            Goal::Ud | Goal::Lr => 1,
+            Goal::All => 3,
+        }
+    }
+
     fn label(self) -> &'static str {
         match self {
             Goal::Ud => "ud",
@@ -334,11 +342,28 @@ impl Stage {
     /// The cube after move `m`.
     fn step(&self, s: &State, orbits: usize, m: usize) -> State {
         let mut out = ([[0; 3]; MAX_ORBITS], s.1 ^ self.flips[m]);
+        let used = self.goal.masks_used();
         for o in 0..orbits {
             let t = &self.turns[o][m];
-            out.0[o] = s.0[o].map(|x| t.apply(x));
+            for (to, from) in out.0[o][..used].iter_mut().zip(&s.0[o][..used]) {
+                *to = t.apply(*from);
+            }
         }
         out
+    }
+
+    /// A 64-bit digest of a cube in the search, to tell cubes apart (two cubes sharing
+    /// one are taken for the same, which at worst drops a way).
+    fn digest(&self, s: &State, orbits: usize) -> u64 {
+        use std::hash::Hasher;
+        let mut h = QuickHash::default();
+        for m in &s.0[..orbits] {
+            for &x in &m[..self.goal.masks_used()] {
+                h.write_u32(x);
+            }
+        }
+        h.write_u32(s.1);
+        h.finish()
     }
 }
 
@@ -368,8 +393,8 @@ impl std::hash::Hasher for QuickHash {
 /// Depths searched at most.
 const DEPTH_LIMIT: usize = 60;
 
-/// A set of search states.
-type StateSet = std::collections::HashSet<State, std::hash::BuildHasherDefault<QuickHash>>;
+/// A set of search states' digests ([`Stage::digest`]).
+type StateSet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<QuickHash>>;
 
 /// The guessed moves a centre 3-cycle costs, to weigh a cube the beam search did not
 /// finish against one it may finish deeper.
@@ -397,7 +422,7 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
     // Each depth's cubes: the state, the index of its parent a depth up, its move.
     let mut levels: Vec<Vec<(State, usize, usize)>> = vec![vec![(start, 0, usize::MAX)]];
     let mut kept = StateSet::default();
-    kept.insert(start);
+    kept.insert(stage.digest(&start, orbits));
     let path_to = |levels: &[Vec<(State, usize, usize)>], mut i: usize| {
         let mut path = Vec::new();
         for level in levels.iter().rev() {
@@ -452,20 +477,26 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
                     }
                 }
                 let t = stage.step(s, orbits, m);
-                if kept.contains(&t) || !seen.insert(t) {
+                let d = stage.digest(&t, orbits);
+                if kept.contains(&d) || !seen.insert(d) {
                     continue;
                 }
                 next.push((stage.rank(&t, orbits, want_parity), t, i, m));
             }
         }
-        next.sort_by_key(|c| c.0);
-        next.truncate(beam);
+        // The `beam` nearest, in the order found among equals.
+        let order = |c: &(u32, State, usize, usize)| (c.0, c.2, c.3);
+        if next.len() > beam {
+            next.select_nth_unstable_by_key(beam, order);
+            next.truncate(beam);
+        }
+        next.sort_unstable_by_key(order);
         if let Some(c) = next.first() {
             if c.0 < best_rank.0 {
                 best_rank = (c.0, depth + 1);
             }
         }
-        kept.extend(next.iter().map(|c| c.1));
+        kept.extend(next.iter().map(|c| stage.digest(&c.1, orbits)));
         levels.push(next.into_iter().map(|(_, t, i, m)| (t, i, m)).collect());
     }
     let Some((_, depth, i)) = close else {
@@ -482,37 +513,82 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
     }
 }
 
-/// Centre 3-cycles that take each orbit's masks to the goal, one at a time, each
-/// putting at least one more piece where the stage wants it (the shortest such);
-/// `None` when no cycle helps.
+/// Cubes kept at each step of the search over centre 3-cycles ([`finish`]).
+const FINISH_BEAM: usize = 24;
+
+/// The guessed moves each piece still wrong costs, to rank cubes in [`finish`].
+const FINISH_PER_PIECE: usize = 4;
+
+/// Centre 3-cycles that take each orbit's masks to the goal, each putting at least one
+/// more piece where the stage wants it: a beam search over cycles, the cubes ranked by
+/// moves so far plus a guess per piece still wrong and per piece of the worst orbit
+/// (a cycle mends at most one piece of an orbit here, so that orbit bounds the cycles
+/// left); the fewest moves found. `None` when no cycle helps.
 fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
     let all = cycles(n, goal.keep());
-    let mut masks = masks.to_vec();
-    let mut moves = Vec::new();
-    loop {
-        let wrong: Vec<u32> = masks.iter().map(|m| goal.wrong(m)).collect();
-        if wrong.iter().all(|&w| w == 0) {
-            return Some(moves);
-        }
-        let total: u32 = wrong.iter().sum();
-        let best = all
-            .iter()
-            .filter_map(|c| {
-                let mut after = Vec::with_capacity(c.parts.len());
+    let wrong_of = |m: &[Masks]| -> (usize, usize) {
+        m.iter()
+            .map(|m| goal.wrong(m) as usize)
+            .fold((0, 0), |(sum, max), w| (sum + w, max.max(w)))
+    };
+    // A cube on the way: its masks, the cycles that led there, their moves.
+    let mut beam: Vec<(Vec<Masks>, Vec<usize>, usize)> = vec![(masks.to_vec(), Vec::new(), 0)];
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    while !beam.is_empty() {
+        let mut next: Vec<(usize, usize, usize, Vec<Masks>)> = Vec::new();
+        for (b, (masks, _, len)) in beam.iter().enumerate() {
+            let (total, _) = wrong_of(masks);
+            for (i, c) in all.iter().enumerate() {
+                let moves = len + c.moves.len();
+                if best.as_ref().is_some_and(|(l, _)| moves >= *l) {
+                    continue;
+                }
                 let mut left = total;
                 for (o, to) in &c.parts {
                     let m = masks[*o].map(|m| cycled(to, m));
-                    left = left + goal.wrong(&m) - wrong[*o];
-                    after.push((*o, m));
+                    left = left + goal.wrong(&m) as usize - goal.wrong(&masks[*o]) as usize;
                 }
-                (left < total).then_some((c.moves.len() + CYCLE_COST * left as usize, c, after))
-            })
-            .min_by_key(|(cost, c, _)| (*cost, c.moves.len()))?;
-        moves.extend(best.1.moves.iter().copied());
-        for (o, m) in best.2 {
-            masks[o] = m;
+                if left >= total {
+                    continue;
+                }
+                let mut after = masks.clone();
+                for (o, to) in &c.parts {
+                    after[*o] = after[*o].map(|m| cycled(to, m));
+                }
+                let (sum, max) = wrong_of(&after);
+                let rank = moves + FINISH_PER_PIECE * (sum + max);
+                next.push((rank, b, i, after));
+            }
         }
+        next.sort_by_key(|c| c.0);
+        let mut seen = std::collections::HashSet::new();
+        let mut kept = Vec::with_capacity(FINISH_BEAM);
+        for (_, b, i, after) in next {
+            if kept.len() == FINISH_BEAM {
+                break;
+            }
+            if !seen.insert(after.clone()) {
+                continue;
+            }
+            let mut path = beam[b].1.clone();
+            path.push(i);
+            let len = beam[b].2 + all[i].moves.len();
+            if wrong_of(&after).0 == 0 {
+                if best.as_ref().is_none_or(|(l, _)| len < *l) {
+                    best = Some((len, path));
+                }
+            } else {
+                kept.push((after, path, len));
+            }
+        }
+        beam = kept;
     }
+    let (_, path) = best?;
+    Some(
+        path.into_iter()
+            .flat_map(|i| all[i].moves.iter().copied())
+            .collect(),
+    )
 }
 
 /// The distance bound of stage `k` for a cube.

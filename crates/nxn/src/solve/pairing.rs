@@ -22,16 +22,24 @@ use std::sync::{Mutex, OnceLock};
 /// Stickers of a cube as face indices.
 type Stickers = Vec<u8>;
 
-/// A move sequence with its sticker permutation (`perm[to] = from`).
+/// A move sequence with its sticker permutation (`perm[to] = from`) and the edges
+/// whose pieces it moves.
 struct Step {
     alg: Alg,
     perm: Vec<u16>,
+    touched: Vec<usize>,
 }
 
 impl Step {
     fn new(n: usize, alg: Alg) -> Step {
-        let perm = permutation(n, &alg).into_iter().map(|p| p as u16).collect();
-        Step { alg, perm }
+        let perm: Vec<u16> = permutation(n, &alg).into_iter().map(|p| p as u16).collect();
+        let touched = edge_stickers(n)
+            .iter()
+            .enumerate()
+            .filter(|(_, pieces)| pieces.iter().flatten().any(|&k| usize::from(perm[k]) != k))
+            .map(|(e, _)| e)
+            .collect();
+        Step { alg, perm, touched }
     }
 
     fn apply(&self, stickers: &[u8]) -> Stickers {
@@ -207,27 +215,27 @@ fn edge_stickers(n: usize) -> &'static EdgePieces {
         .or_insert_with(|| Box::leak(edges(Geometry::of(n)).into_boxed_slice()))
 }
 
-/// How far the edges are paired: for each edge, how many of its wings show the same
-/// two colours as its midge (an odd cube), or the most of its pieces alike, less one
-/// (an even cube); `12 × (N − 3)` when all are paired.
+/// How far one edge is paired: how many of its wings show the same two colours as its
+/// midge (an odd cube), or the most of its pieces alike, less one (an even cube).
+fn edge_links(pieces: &[[usize; 2]], at: &impl Fn(usize) -> u8) -> usize {
+    let colour = |p: &[usize; 2]| (at(p[0]), at(p[1]));
+    if let [a, b] = pieces {
+        // The 4×4×4's two wings, looked at directly.
+        return usize::from(colour(a) == colour(b));
+    }
+    let alike = |c: (u8, u8)| pieces.iter().filter(|p| colour(p) == c).count();
+    if pieces.len() % 2 == 1 {
+        alike(colour(&pieces[pieces.len() / 2]))
+    } else {
+        pieces.iter().map(|p| alike(colour(p))).max().unwrap_or(1)
+    }
+    .saturating_sub(1)
+}
+
+/// How far the edges are paired: the sum of [`edge_links`], `12 × (N − 3)` when all
+/// are paired.
 fn links(edges: &[Vec<[usize; 2]>], at: impl Fn(usize) -> u8) -> usize {
-    edges
-        .iter()
-        .map(|pieces| {
-            let colour = |p: &[usize; 2]| (at(p[0]), at(p[1]));
-            if let [a, b] = pieces.as_slice() {
-                // The 4×4×4's two wings, looked at directly.
-                return usize::from(colour(a) == colour(b));
-            }
-            let alike = |c: (u8, u8)| pieces.iter().filter(|p| colour(p) == c).count();
-            if pieces.len() % 2 == 1 {
-                alike(colour(&pieces[pieces.len() / 2]))
-            } else {
-                pieces.iter().map(|p| alike(colour(p))).max().unwrap_or(1)
-            }
-            .saturating_sub(1)
-        })
-        .sum()
+    edges.iter().map(|pieces| edge_links(pieces, &at)).sum()
 }
 
 /// How many edges of a cube (stickers as face indices) have all their pieces alike.
@@ -285,9 +293,21 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
         let set = s.apply(&node.stickers);
+        let before: Vec<usize> = edges
+            .iter()
+            .map(|pieces| edge_links(pieces, &|k| set[k]))
+            .collect();
+        let total: usize = before.iter().sum();
         for (j, m) in macros.iter().enumerate() {
-            // Only the edges decide the links: look at them alone.
-            let p = links(edges, |k| set[usize::from(m.perm[k])]);
+            // Only the edges the sequence moves change their links: look at them alone.
+            let at = |k: usize| set[usize::from(m.perm[k])];
+            let p = m
+                .touched
+                .iter()
+                .map(|&e| edge_links(&edges[e], &at))
+                .sum::<usize>()
+                + total
+                - m.touched.iter().map(|&e| before[e]).sum::<usize>();
             if p >= node.links + least {
                 let len = node.moves.len() + s.alg.len() + m.alg.len();
                 out.push((len + COST_PER_LINK * (all - p), i, j, p));
