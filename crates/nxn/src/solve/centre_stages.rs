@@ -535,38 +535,46 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
     let mut beam: Vec<(Vec<Masks>, Vec<usize>, usize)> = vec![(masks.to_vec(), Vec::new(), 0)];
     let mut best: Option<(usize, Vec<usize>)> = None;
     while !beam.is_empty() {
-        let mut next: Vec<(usize, usize, usize, Vec<Masks>)> = Vec::new();
+        // Each way on: its rank, the cube it starts from and its cycle.
+        let mut next: Vec<(usize, usize, usize)> = Vec::new();
+        let after_of = |masks: &[Masks], c: &super::centre_cycles::Cycle| {
+            let mut after = masks.to_vec();
+            for (o, to) in &c.parts {
+                after[*o] = after[*o].map(|m| cycled(to, m));
+            }
+            after
+        };
         for (b, (masks, _, len)) in beam.iter().enumerate() {
-            let (total, _) = wrong_of(masks);
+            let wrong: Vec<usize> = masks.iter().map(|m| goal.wrong(m) as usize).collect();
+            let total: usize = wrong.iter().sum();
+            let mut after = wrong.clone();
             for (i, c) in all.iter().enumerate() {
                 let moves = len + c.moves.len();
                 if best.as_ref().is_some_and(|(l, _)| moves >= *l) {
                     continue;
                 }
-                let mut left = total;
                 for (o, to) in &c.parts {
-                    let m = masks[*o].map(|m| cycled(to, m));
-                    left = left + goal.wrong(&m) as usize - goal.wrong(&masks[*o]) as usize;
+                    after[*o] = goal.wrong(&masks[*o].map(|m| cycled(to, m))) as usize;
+                }
+                let left: usize = after.iter().sum();
+                let max = after.iter().copied().max().unwrap_or(0);
+                for (o, _) in &c.parts {
+                    after[*o] = wrong[*o];
                 }
                 if left >= total {
                     continue;
                 }
-                let mut after = masks.clone();
-                for (o, to) in &c.parts {
-                    after[*o] = after[*o].map(|m| cycled(to, m));
-                }
-                let (sum, max) = wrong_of(&after);
-                let rank = moves + FINISH_PER_PIECE * (sum + max);
-                next.push((rank, b, i, after));
+                next.push((moves + FINISH_PER_PIECE * (left + max), b, i));
             }
         }
-        next.sort_by_key(|c| c.0);
+        next.sort_unstable();
         let mut seen = std::collections::HashSet::new();
         let mut kept = Vec::with_capacity(FINISH_BEAM);
-        for (_, b, i, after) in next {
+        for (_, b, i) in next {
             if kept.len() == FINISH_BEAM {
                 break;
             }
+            let after = after_of(&beam[b].0, &all[i]);
             if !seen.insert(after.clone()) {
                 continue;
             }
