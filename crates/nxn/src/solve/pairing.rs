@@ -3,9 +3,10 @@
 //! brought together, the centres kept.
 //!
 //! A step is a setup of outer turns and one pairing sequence `W A W⁻¹`: a turn of inner
-//! layers (the 4×4×4's wide turn, a bigger cube's single inner layer), which moves one
-//! row of edge pieces and centres around its axis (on an odd cube also two layers at one
-//! depth from either side together, for both wings of an edge), around outer turns `A` that put
+//! layers (the 4×4×4's wide turn, a bigger cube's single inner layer or block of inner
+//! layers), which moves one row of edge pieces and centres around its axis (on a cube
+//! bigger than the 4×4×4 also two layers at one depth from either side together, for
+//! both wings of an orbit on an edge), around outer turns `A` that put
 //! another edge in its way (`R U R'`, and around U the flip `R U R' F R' F' R` and the
 //! last-two-edges `R F' U R' F`, …); only sequences that leave solved centres solved
 //! are kept, one of each effect. A beam search over steps finds a short way to all
@@ -57,13 +58,19 @@ fn outer_moves() -> Vec<Move> {
 }
 
 /// The inner blocks a pairing sequence turns: the 4×4×4's wide turn; a bigger cube's
-/// single layers of the near half, short of any middle layer.
+/// single layers of the near half, short of any middle layer, and blocks of them (the
+/// 6×6×6's and 7×7×7's `2-3R`, which carry two wings of an edge side by side).
 fn slices(n: usize, face: Face, t: u8) -> Vec<Move> {
     if n == 4 {
-        vec![Move::layers(face, 1, 2, t)]
-    } else {
-        (2..=n / 2).map(|k| Move::layers(face, k, k, t)).collect()
+        return vec![Move::layers(face, 1, 2, t)];
     }
+    let mut out: Vec<Move> = (2..=n / 2).map(|k| Move::layers(face, k, k, t)).collect();
+    for lo in 2..=n / 2 {
+        for hi in lo + 1..=n / 2 {
+            out.push(Move::layers(face, lo, hi, t));
+        }
+    }
+    out
 }
 
 /// The inner turns `W` of the pairing sequences around `face`: each of [`slices`]; on
