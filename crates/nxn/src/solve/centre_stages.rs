@@ -439,6 +439,9 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
     let mut close: Option<(usize, usize, usize)> = None;
     // The best rank seen and the depth it was first seen at.
     let mut best_rank = (u32::MAX, 0);
+    // Buffers used again at each depth.
+    let mut next: Vec<(u32, State, usize, usize)> = Vec::new();
+    let mut seen = StateSet::default();
     for depth in 0..DEPTH_LIMIT {
         let level = levels.last().expect("a level");
         let finished: Vec<usize> = (0..level.len())
@@ -464,8 +467,8 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
         if close.is_some_and(|c| c.0 <= depth + 1 || depth >= best_rank.1 + STALL) {
             break;
         }
-        let mut next: Vec<(u32, State, usize, usize)> = Vec::new();
-        let mut seen = StateSet::default();
+        next.clear();
+        seen.clear();
         for (i, (s, _, last)) in level.iter().enumerate() {
             for (m, mv) in stage.moves.iter().enumerate() {
                 if let Some(last) = stage.moves.get(*last) {
@@ -497,7 +500,7 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
             }
         }
         kept.extend(next.iter().map(|c| stage.digest(&c.1, orbits)));
-        levels.push(next.into_iter().map(|(_, t, i, m)| (t, i, m)).collect());
+        levels.push(next.drain(..).map(|(_, t, i, m)| (t, i, m)).collect());
     }
     let Some((_, depth, i)) = close else {
         return (Vec::new(), false);
