@@ -145,14 +145,12 @@ impl Budget {
     }
 
     /// The settings of the first answer's run: as [`Budget::run_options`], but under a
-    /// time budget due within [`FIRST_ANSWER_TIME`] (its beams stop sooner and it
-    /// skips what would not end by then; it always ends in an answer).
+    /// time budget due within [`FIRST_ANSWER_TIME`]: a beam still going then stops,
+    /// and what would not end by then is skipped (it always ends in an answer).
     fn first_run_options(&self, best: &Best) -> RunOptions {
         let mut opts = self.run_options(best, 0);
-        if let Some(left) = self.cancel.remaining() {
-            let cap = left.min(FIRST_ANSWER_TIME);
-            opts.time_budget = Some(cap);
-            opts.cancel = Some(self.cancel.child(Some(cap)));
+        if self.cancel.remaining().is_some() {
+            opts.cancel = Some(self.cancel.child(Some(FIRST_ANSWER_TIME)));
         }
         opts
     }
@@ -395,24 +393,23 @@ mod tests {
             time: Some(Duration::from_secs(10)),
             ..SolveOptions::default()
         });
-        let first = timed.first_run_options(&best);
-        assert_eq!(first.time_budget, Some(FIRST_ANSWER_TIME));
-        let due = first.cancel.and_then(|c| c.remaining()).unwrap();
-        assert!(due <= FIRST_ANSWER_TIME);
-        // A shorter budget caps it further; work alone leaves it unbounded, so
-        // that the answer does not depend on the machine.
+        let due = |budget: &Budget| {
+            let first = budget.first_run_options(&best);
+            first.cancel.and_then(|c| c.remaining())
+        };
+        assert!(due(&timed).unwrap() <= FIRST_ANSWER_TIME);
+        // A shorter budget is due sooner; work alone leaves it unbounded, so that
+        // the answer does not depend on the machine.
         let short = Budget::new(&SolveOptions {
             time: Some(Duration::from_millis(300)),
             ..SolveOptions::default()
         });
-        assert!(short.first_run_options(&best).time_budget.unwrap() <= Duration::from_millis(300));
+        assert!(due(&short).unwrap() <= Duration::from_millis(300));
         let counted = Budget::new(&SolveOptions {
             work: Some(3),
             ..SolveOptions::default()
         });
-        let first = counted.first_run_options(&best);
-        assert_eq!(first.time_budget, None);
-        assert_eq!(first.cancel.and_then(|c| c.remaining()), None);
+        assert_eq!(due(&counted), None);
     }
 
     #[test]
