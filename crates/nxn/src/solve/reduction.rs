@@ -13,6 +13,7 @@ use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
 use crate::moves::{Alg, Move};
 use cubist_rubik::{Face, Facelets};
+use cubist_tables::Cancel;
 
 /// The 3×3×3 a reduced odd cube stands for: its corners, midges and fixed centres.
 fn reduced(cube: &Cube) -> Facelets {
@@ -41,9 +42,9 @@ fn views_of(n: usize) -> &'static [&'static str] {
 }
 
 /// A solution of a reachable odd N×N×N (N ≥ 5) in any orientation, the shortest of its
-/// reductions from `views_of`.
-pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    views::best_of(cube, views_of(cube.n()), &solve_seen)
+/// reductions from `views_of` (no further one once `cancel` is cancelled).
+pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
+    views::best_of(cube, views_of(cube.n()), &solve_seen, cancel)
 }
 
 /// A solution of a reachable odd N×N×N (N ≥ 5) whose colours are named with the fixed
@@ -76,7 +77,7 @@ mod tests {
         for _ in 0..3 {
             let (_, cube) = crate::scramble::random_moves(&mut rng, 5, 60);
             let named = crate::validity::renamed(&cube).unwrap();
-            let alg = solve(&named).unwrap();
+            let alg = solve(&named, &Cancel::new()).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
             eprintln!("{} moves", alg.len());
         }
