@@ -23,7 +23,8 @@ use crate::coord::cornersym::CornerSym;
 use crate::coord::flipslice::FlipSliceSym;
 use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
 use crate::coord::pruning::{
-    self, phase1_index, N_CORNERS, PHASE1_BYTES, PHASE2_BYTES, REACH_ENDINGS,
+    self, phase1_index, N_CORNERS, N_SLICE_TWIST, PHASE1_BYTES, PHASE2_BYTES, REACH_ENDINGS,
+    SLICE_BOUNDS_BYTES,
 };
 use crate::coord::stored::Coords;
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
@@ -43,6 +44,8 @@ static KEEP_RESIDENT: AtomicBool = AtomicBool::new(false);
 const PHASE1_VERSION: u32 = 1;
 /// Version of the phase-2 table file; bump when its content changes.
 const PHASE2_VERSION: u32 = 1;
+/// Version of the slice bounds file; bump when its content changes.
+const SLICE_BOUNDS_VERSION: u32 = 1;
 /// Version of the corner reach table file; bump when its content changes.
 const REACH_VERSION: u32 = 2;
 /// Bytes of one corner reach table (one length of phase-2 ending).
@@ -59,6 +62,9 @@ pub struct Tables {
     pub flipslice: FlipSliceSym,
     /// Phase-1 distances: flip-slice class × twist, 4 bits each.
     pub phase1: Table,
+    /// Weaker phase-1 bounds that fit in the processor's cache, tested first: UD slice
+    /// × twist, then UD slice × flip (see [`pruning::build_slice_bounds`]).
+    slice_bounds: Table,
     /// Corner-permutation classes and edge8 conjugation.
     pub corners: CornerSym,
     /// Phase-2 distances: corner-perm class × edge8 perm, 4 bits each.
@@ -111,19 +117,27 @@ impl Tables {
             || load_or_build_in(dir, &phase1_spec, || pruning::build_phase1(mt, fs)),
             || load_or_build_in(dir, &phase2_spec, || pruning::build_phase2(mt, cs)),
         );
+        let bounds_spec = TableSpec {
+            name: "twophase-slice-bounds",
+            version: SLICE_BOUNDS_VERSION,
+            len: SLICE_BOUNDS_BYTES,
+        };
+        let slice_bounds = load_or_build_in(dir, &bounds_spec, || pruning::build_slice_bounds(mt));
         let corner_reach = load_or_build_in(dir, &reach_spec, || {
             REACH_ENDINGS
                 .flat_map(|ending| pruning::build_corner_reach(mt, cs, fs, ending))
                 .collect()
         });
-        let (phase1, phase2, corner_reach) = if KEEP_RESIDENT.load(Ordering::Relaxed) {
+        let (phase1, phase2, corner_reach, slice_bounds) = if KEEP_RESIDENT.load(Ordering::Relaxed)
+        {
             (
                 phase1.resident(),
                 phase2.resident(),
                 corner_reach.resident(),
+                slice_bounds.resident(),
             )
         } else {
-            (phase1, phase2, corner_reach)
+            (phase1, phase2, corner_reach, slice_bounds)
         };
         let edge_turns =
             std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
@@ -131,6 +145,7 @@ impl Tables {
             moves,
             flipslice,
             phase1,
+            slice_bounds,
             corners,
             phase2,
             corner_slice,
@@ -158,6 +173,24 @@ impl Tables {
         let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
         let t = self.flipslice.twist_conj[twist * N_SYM_D4H + (cs & 15)] as usize;
         Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
+    }
+
+    /// Lower bound on the phase-1 distance of (UD slice, twist, flip) from the slice
+    /// bounds: weaker than [`Tables::phase1_distance`], but its look-ups stay in cache.
+    #[inline(always)]
+    fn slice_bound(&self, slice: usize, twist: usize, flip: usize) -> usize {
+        let (by_twist, by_flip) = self.slice_bounds.split_at(N_SLICE_TWIST.div_ceil(2));
+        let tw = Nibbles(by_twist).get(slice * N_TWIST + twist);
+        let fl = Nibbles(by_flip).get(slice * N_FLIP + flip);
+        tw.max(fl) as usize
+    }
+
+    /// Start loading the entries [`Tables::slice_bound`] reads.
+    #[inline(always)]
+    fn prefetch_slice_bound(&self, slice: usize, twist: usize, flip: usize) {
+        let (by_twist, by_flip) = self.slice_bounds.split_at(N_SLICE_TWIST.div_ceil(2));
+        prefetch(&by_twist[(slice * N_TWIST + twist) >> 1]);
+        prefetch(&by_flip[(slice * N_FLIP + flip) >> 1]);
     }
 
     /// The corner reach table for phase-2 endings of at most `ending` moves: for each
@@ -346,6 +379,14 @@ pub(crate) fn prefetch<T>(x: &T) {
     let _ = x;
 }
 
+/// Ask the processor to start loading the 18 entries of coordinate `x` in the move
+/// table `table` (`x * 18 + m`), which may straddle two cache lines.
+#[inline(always)]
+fn prefetch_row(table: &[u16], x: usize) {
+    prefetch(&table[x * 18]);
+    prefetch(&table[x * 18 + 17]);
+}
+
 /// Whether move `m` may follow move `last`: never the same face twice, and of two
 /// opposite faces (which commute) only one order.
 #[inline(always)]
@@ -420,15 +461,17 @@ impl<'a> Search<'a> {
         // must be able to reach a permutation it can solve by the end of phase 1.
         let reach = t.reach_table(self.limit.saturating_sub(depth + togo));
         let check_reach = reach.is_some() && togo - 1 > 0 && togo - 1 < REACH_MAX;
-        // Three passes over the children so that their table look-ups, which mostly
-        // miss the cache, overlap: coordinates and the class look-ups first, then the
-        // tables' indices, then the distances.
+        // Passes over the children so that their table look-ups, which mostly miss the
+        // cache, overlap: coordinates first, then the slice bounds and the class
+        // look-ups, then the tables' indices, then the distances.
         let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
         let mut fs_index = [0u32; 18];
         let mut n = 0;
         // Already in phase 2's group with few moves left: a phase-2 move now would keep
         // the rest inside the group, and those endings are phase 2's job.
         let skip_phase2_moves = h == 0 && togo < 5;
+        let mut moved = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
+        let mut n_moved = 0;
         for m in 0..18 {
             if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
                 continue;
@@ -441,14 +484,25 @@ impl<'a> Search<'a> {
             }
             let flip2 = mt.flip[flip * 18 + m];
             let ss2 = mt.slice_sorted[ss * 18 + m];
-            let fs = (ss2 as usize / 24) * N_FLIP + flip2 as usize;
-            prefetch(&t.flipslice.class_sym[fs]);
+            let twist2 = mt.twist[twist * 18 + m];
             let cp2 = mt.corner_perm[cp * 18 + m];
+            t.prefetch_slice_bound(ss2 as usize / N_SLICE_PERM, twist2 as usize, flip2 as usize);
+            moved[n_moved] = (m as u8, flip2, ss2, twist2, cp2);
+            n_moved += 1;
+        }
+        for &(m, flip2, ss2, twist2, cp2) in &moved[..n_moved] {
+            // Most moves lead too far from phase 1's goal: the slice bounds, in cache,
+            // rule out most of those before the large table is touched.
+            let slice2 = ss2 as usize / N_SLICE_PERM;
+            if t.slice_bound(slice2, twist2 as usize, flip2 as usize) >= togo {
+                continue;
+            }
+            let fs = slice2 * N_FLIP + flip2 as usize;
+            prefetch(&t.flipslice.class_sym[fs]);
             if check_reach {
                 prefetch(&t.corners.class_sym[cp2 as usize]);
             }
-            let twist2 = mt.twist[twist * 18 + m];
-            kids[n] = (m as u8, flip2, ss2, twist2, cp2);
+            kids[n] = (m, flip2, ss2, twist2, cp2);
             fs_index[n] = fs as u32;
             n += 1;
         }
@@ -467,6 +521,10 @@ impl<'a> Search<'a> {
                 prefetch(&reach[reach_index[i] >> 1]);
             }
         }
+        // The moves still open, then their rows of the move tables fetched together
+        // before any is searched, so that their cache misses overlap.
+        let mut open = [(0usize, 0usize); 18];
+        let mut n_open = 0;
         for i in 0..n {
             let h2 = Nibbles(phase1).get(index[i]) as usize;
             if h2 >= togo {
@@ -477,6 +535,17 @@ impl<'a> Search<'a> {
                     continue;
                 }
             }
+            open[n_open] = (i, h2);
+            n_open += 1;
+        }
+        for &(i, _) in &open[..n_open] {
+            let (_, flip2, ss2, twist2, cp2) = kids[i];
+            prefetch_row(&mt.flip, flip2 as usize);
+            prefetch_row(&mt.slice_sorted, ss2 as usize);
+            prefetch_row(&mt.twist, twist2 as usize);
+            prefetch_row(&mt.corner_perm, cp2 as usize);
+        }
+        for &(i, h2) in &open[..n_open] {
             let (m, flip2, ss2, twist2, cp2) = kids[i];
             self.path[depth] = m;
             let child = Phase1Node {
@@ -912,6 +981,24 @@ mod tests {
             solve_with_cancel(&cube, &opts, &Cancel::new()),
             solve(&cube, &opts)
         );
+    }
+
+    /// The slice bounds never exceed the phase-1 distance, and are often below it.
+    #[test]
+    fn slice_bounds_are_lower_bounds() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut below = 0;
+        for _ in 0..2000 {
+            let c = random_state(&mut rng);
+            let (f, tw, sl) = (flip(&c), twist(&c), slice(&c));
+            let exact = t.phase1_distance(f, sl, tw);
+            let bound = t.slice_bound(sl, tw, f);
+            assert!(bound <= exact, "{bound} > {exact}");
+            below += usize::from(bound < exact);
+        }
+        assert!(below > 100, "{below}");
+        assert_eq!(t.slice_bound(0, 0, 0), 0);
     }
 
     /// Every corner reach entry is a true lower bound: corners that a phase 2 of
