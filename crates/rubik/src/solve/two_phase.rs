@@ -5,7 +5,10 @@
 //! Phase 1 is searched by iterative deepening over the symmetry-reduced flip-slice
 //! class × twist table; every phase-1 solution is finished by a phase-2 search bounded
 //! by the length still allowed. Longer phase-1 solutions often allow much shorter
-//! phase-2 ones, so the search goes on until the total is within the target.
+//! phase-2 ones, so the search goes on until the total is within the target. Each
+//! phase-1 tree is searched a level at a time, in the order a depth-first search meets
+//! its nodes, so that the table look-ups of many nodes are in flight together; a cheap
+//! bound that stays in cache rules out most moves before the large table is read.
 //!
 //! The search runs on six versions of the cube at once — the cube seen along each of
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
@@ -364,6 +367,56 @@ struct Phase1Node {
     h: usize,
 }
 
+/// A node of one level of a phase-1 search: its coordinates, its phase-1 distance, the
+/// move that reached it and the place of its parent in the level above.
+#[derive(Clone, Copy)]
+struct LevelNode {
+    flip: u16,
+    twist: u16,
+    slice_sorted: u16,
+    corner_perm: u16,
+    h: u8,
+    last: u8,
+    parent: u32,
+}
+
+impl LevelNode {
+    /// Start loading this node's rows of the move tables.
+    #[inline(always)]
+    fn prefetch_rows(&self, mt: &MoveTables) {
+        prefetch_row(&mt.flip, self.flip as usize);
+        prefetch_row(&mt.slice_sorted, self.slice_sorted as usize);
+        prefetch_row(&mt.twist, self.twist as usize);
+        prefetch_row(&mt.corner_perm, self.corner_perm as usize);
+    }
+}
+
+/// A move from a node of a level, weighed by [`Search::expand`]: its parent, the move,
+/// the coordinates it leads to, and its places in the tables as they are found.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    parent: u32,
+    m: u8,
+    flip: u16,
+    slice_sorted: u16,
+    twist: u16,
+    corner_perm: u16,
+    index: usize,
+    reach_index: usize,
+}
+
+impl Child {
+    /// The UD slice coordinate (where the slice edges are, not their order).
+    #[inline(always)]
+    fn slice(&self) -> usize {
+        self.slice_sorted as usize / N_SLICE_PERM
+    }
+}
+
+/// Nodes of a level whose moves [`Search::expand`] weighs together, so that their
+/// table look-ups overlap.
+const LEVEL_CHUNK: usize = 8;
+
 /// Ask the processor to start loading `x` into the cache.
 #[inline(always)]
 pub(crate) fn prefetch<T>(x: &T) {
@@ -432,163 +485,182 @@ impl<'a> Search<'a> {
         self.timed_out
     }
 
-    /// Phase-1 search of exactly `togo` more moves from depth `depth`; true to stop.
-    fn phase1(&mut self, node: Phase1Node, depth: usize, togo: usize) -> bool {
-        let Phase1Node {
-            flip,
-            twist,
-            slice_sorted: ss,
-            corner_perm: cp,
-            h,
-        } = node;
+    /// Phase-1 search of exactly `togo` moves from `root`, a level at a time; true to
+    /// stop. Each level is expanded in order, so its nodes, and at the end the phase-1
+    /// solutions, come in the order a depth-first search meets them; but the table
+    /// look-ups of many nodes' moves are in flight at once, instead of one node's.
+    fn phase1(&mut self, root: Phase1Node, togo: usize) -> bool {
         if togo == 0 {
-            if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
-                // The move before this one already reached phase 2's group: that
-                // shorter phase 1 was searched at a lower depth.
+            return self.phase2_start(root.corner_perm, root.slice_sorted, 0);
+        }
+        let mut levels = vec![vec![LevelNode {
+            flip: root.flip as u16,
+            twist: root.twist as u16,
+            slice_sorted: root.slice_sorted as u16,
+            corner_perm: root.corner_perm as u16,
+            h: root.h as u8,
+            last: 0,
+            parent: 0,
+        }]];
+        for depth in 0..togo - 1 {
+            let Some(next) = self.expand(&levels[depth], depth, togo - depth) else {
+                return true;
+            };
+            if next.is_empty() {
                 return false;
             }
-            return self.phase2_start(cp, ss, depth);
+            levels.push(next);
         }
-        if self.out_of_time() {
-            return true;
-        }
+        self.last_moves(&levels)
+    }
+
+    /// The nodes one move below `level` (at `depth`, `togo` moves from the end of
+    /// phase 1) that can still end phase 1 in time, in order; None to stop.
+    fn expand(&mut self, level: &[LevelNode], depth: usize, togo: usize) -> Option<Vec<LevelNode>> {
         let t = self.t;
         let mt = &t.moves;
-        if togo == 1 {
-            return self.phase1_last(node, depth);
-        }
         // The phase 2 after this path may have only so many moves: a child's corners
         // must be able to reach a permutation it can solve by the end of phase 1.
         let reach = t.reach_table(self.limit.saturating_sub(depth + togo));
-        let check_reach = reach.is_some() && togo - 1 > 0 && togo - 1 < REACH_MAX;
-        // Passes over the children so that their table look-ups, which mostly miss the
-        // cache, overlap: coordinates first, then the slice bounds and the class
-        // look-ups, then the tables' indices, then the distances.
-        let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
-        let mut fs_index = [0u32; 18];
-        let mut n = 0;
-        // Already in phase 2's group with few moves left: a phase-2 move now would keep
-        // the rest inside the group, and those endings are phase 2's job.
-        let skip_phase2_moves = h == 0 && togo < 5;
-        let mut moved = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
-        let mut n_moved = 0;
-        for m in 0..18 {
-            if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
-                continue;
-            }
-            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
-                continue;
-            }
-            if skip_phase2_moves && is_phase2_move(m) {
-                continue;
-            }
-            let flip2 = mt.flip[flip * 18 + m];
-            let ss2 = mt.slice_sorted[ss * 18 + m];
-            let twist2 = mt.twist[twist * 18 + m];
-            let cp2 = mt.corner_perm[cp * 18 + m];
-            t.prefetch_slice_bound(ss2 as usize / N_SLICE_PERM, twist2 as usize, flip2 as usize);
-            moved[n_moved] = (m as u8, flip2, ss2, twist2, cp2);
-            n_moved += 1;
-        }
-        for &(m, flip2, ss2, twist2, cp2) in &moved[..n_moved] {
-            // Most moves lead too far from phase 1's goal: the slice bounds, in cache,
-            // rule out most of those before the large table is touched.
-            let slice2 = ss2 as usize / N_SLICE_PERM;
-            if t.slice_bound(slice2, twist2 as usize, flip2 as usize) >= togo {
-                continue;
-            }
-            let fs = slice2 * N_FLIP + flip2 as usize;
-            prefetch(&t.flipslice.class_sym[fs]);
-            if check_reach {
-                prefetch(&t.corners.class_sym[cp2 as usize]);
-            }
-            kids[n] = (m, flip2, ss2, twist2, cp2);
-            fs_index[n] = fs as u32;
-            n += 1;
-        }
+        let check_reach = reach.is_some() && togo - 1 < REACH_MAX;
         let phase1 = &*t.phase1;
-        let mut index = [0usize; 18];
-        let mut reach_index = [0usize; 18];
-        for i in 0..n {
-            let (_, _, _, twist2, cp2) = kids[i];
-            let twist2 = twist2 as usize;
-            let cs = t.flipslice.class_sym[fs_index[i] as usize] as usize;
-            let tc = t.flipslice.twist_conj[twist2 * N_SYM_D4H + (cs & 15)] as usize;
-            index[i] = phase1_index(cs >> 4, tc);
-            prefetch(&phase1[index[i] >> 1]);
-            if let (true, Some(reach)) = (check_reach, reach) {
-                reach_index[i] = t.corner_index(cp2 as usize, twist2);
-                prefetch(&reach[reach_index[i] >> 1]);
+        let mut next = Vec::with_capacity(level.len() * 2);
+        let mut kids = [Child::default(); LEVEL_CHUNK * 18];
+        for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
+            // The next chunk's rows of the move tables, for its turn.
+            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
+                node.prefetch_rows(mt);
             }
-        }
-        // The moves still open, then their rows of the move tables fetched together
-        // before any is searched, so that their cache misses overlap.
-        let mut open = [(0usize, 0usize); 18];
-        let mut n_open = 0;
-        for i in 0..n {
-            let h2 = Nibbles(phase1).get(index[i]) as usize;
-            if h2 >= togo {
-                continue;
-            }
-            if let (true, Some(reach)) = (check_reach, reach) {
-                if Nibbles(reach).get(reach_index[i]) as usize > togo - 1 {
-                    continue;
+            // Passes over the children so that their table look-ups, which mostly miss
+            // the cache, overlap: coordinates first, then the slice bounds and the
+            // class look-ups, then the tables' indices, then the distances.
+            let mut n = 0;
+            for (j, node) in chunk.iter().enumerate() {
+                if self.out_of_time() {
+                    return None;
+                }
+                let (flip, ss) = (node.flip as usize, node.slice_sorted as usize);
+                let (twist, cp) = (node.twist as usize, node.corner_perm as usize);
+                // Already in phase 2's group with few moves left: a phase-2 move now
+                // would keep the rest inside the group, and those endings are phase 2's.
+                let skip_phase2_moves = node.h == 0 && togo < 5;
+                for m in 0..18 {
+                    if depth > 0 && !may_follow(node.last as usize, m) {
+                        continue;
+                    }
+                    if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
+                        continue;
+                    }
+                    if skip_phase2_moves && is_phase2_move(m) {
+                        continue;
+                    }
+                    let kid = Child {
+                        parent: (c * LEVEL_CHUNK + j) as u32,
+                        m: m as u8,
+                        flip: mt.flip[flip * 18 + m],
+                        slice_sorted: mt.slice_sorted[ss * 18 + m],
+                        twist: mt.twist[twist * 18 + m],
+                        corner_perm: mt.corner_perm[cp * 18 + m],
+                        ..Child::default()
+                    };
+                    t.prefetch_slice_bound(kid.slice(), kid.twist as usize, kid.flip as usize);
+                    kids[n] = kid;
+                    n += 1;
                 }
             }
-            open[n_open] = (i, h2);
-            n_open += 1;
-        }
-        for &(i, _) in &open[..n_open] {
-            let (_, flip2, ss2, twist2, cp2) = kids[i];
-            prefetch_row(&mt.flip, flip2 as usize);
-            prefetch_row(&mt.slice_sorted, ss2 as usize);
-            prefetch_row(&mt.twist, twist2 as usize);
-            prefetch_row(&mt.corner_perm, cp2 as usize);
-        }
-        for &(i, h2) in &open[..n_open] {
-            let (m, flip2, ss2, twist2, cp2) = kids[i];
-            self.path[depth] = m;
-            let child = Phase1Node {
-                flip: flip2 as usize,
-                twist: twist2 as usize,
-                slice_sorted: ss2 as usize,
-                corner_perm: cp2 as usize,
-                h: h2,
-            };
-            if self.phase1(child, depth + 1, togo - 1) {
-                return true;
+            // Most moves lead too far from phase 1's goal: the slice bounds, in cache,
+            // rule out most of those before the large table is touched.
+            let mut k = 0;
+            for i in 0..n {
+                let kid = kids[i];
+                let slice = kid.slice();
+                if t.slice_bound(slice, kid.twist as usize, kid.flip as usize) >= togo {
+                    continue;
+                }
+                let fs = slice * N_FLIP + kid.flip as usize;
+                prefetch(&t.flipslice.class_sym[fs]);
+                if check_reach {
+                    prefetch(&t.corners.class_sym[kid.corner_perm as usize]);
+                }
+                kids[k] = Child { index: fs, ..kid };
+                k += 1;
             }
-            if self.timed_out {
-                return true;
+            for kid in &mut kids[..k] {
+                let cs = t.flipslice.class_sym[kid.index] as usize;
+                let tc = t.flipslice.twist_conj[kid.twist as usize * N_SYM_D4H + (cs & 15)];
+                kid.index = phase1_index(cs >> 4, tc as usize);
+                prefetch(&phase1[kid.index >> 1]);
+                if let (true, Some(reach)) = (check_reach, reach) {
+                    kid.reach_index = t.corner_index(kid.corner_perm as usize, kid.twist as usize);
+                    prefetch(&reach[kid.reach_index >> 1]);
+                }
+            }
+            for kid in &kids[..k] {
+                let h2 = Nibbles(phase1).get(kid.index) as usize;
+                if h2 >= togo {
+                    continue;
+                }
+                if let (true, Some(reach)) = (check_reach, reach) {
+                    if Nibbles(reach).get(kid.reach_index) as usize > togo - 1 {
+                        continue;
+                    }
+                }
+                next.push(LevelNode {
+                    flip: kid.flip,
+                    twist: kid.twist,
+                    slice_sorted: kid.slice_sorted,
+                    corner_perm: kid.corner_perm,
+                    h: h2 as u8,
+                    last: kid.m,
+                    parent: kid.parent,
+                });
             }
         }
-        false
+        Some(next)
     }
 
-    /// The last phase-1 move from `node` at `depth`: a child ends phase 1 exactly when
-    /// its twist, flip and slice coordinates are those of phase 2's group, which the
-    /// small move tables tell without a look-up in the distance table. True to stop.
-    fn phase1_last(&mut self, node: Phase1Node, depth: usize) -> bool {
+    /// The last phase-1 move from each node of the last level of `levels`: a child ends
+    /// phase 1 exactly when its twist, flip and slice coordinates are those of phase
+    /// 2's group, which the small move tables tell without a look-up in the distance
+    /// table. True to stop.
+    fn last_moves(&mut self, levels: &[Vec<LevelNode>]) -> bool {
         let mt = &self.t.moves;
-        for m in 0..18 {
-            // A phase-2 move would have ended phase 1 one move sooner.
-            if is_phase2_move(m) || depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
-                continue;
+        let depth = levels.len() - 1;
+        let level = &levels[depth];
+        for (i, node) in level.iter().enumerate() {
+            if let Some(ahead) = level.get(i + 8) {
+                ahead.prefetch_rows(mt);
             }
-            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
-                continue;
-            }
-            let ss2 = mt.slice_sorted[node.slice_sorted * 18 + m] as usize;
-            if ss2 >= N_SLICE_PERM
-                || mt.flip[node.flip * 18 + m] != 0
-                || mt.twist[node.twist * 18 + m] != 0
-            {
-                continue;
-            }
-            let cp2 = mt.corner_perm[node.corner_perm * 18 + m] as usize;
-            self.path[depth] = m as u8;
-            if self.phase2_start(cp2, ss2, depth + 1) {
+            if self.out_of_time() {
                 return true;
+            }
+            for m in 0..18 {
+                // A phase-2 move would have ended phase 1 one move sooner.
+                if is_phase2_move(m) || depth > 0 && !may_follow(node.last as usize, m) {
+                    continue;
+                }
+                if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
+                    continue;
+                }
+                let ss2 = mt.slice_sorted[node.slice_sorted as usize * 18 + m] as usize;
+                if ss2 >= N_SLICE_PERM
+                    || mt.flip[node.flip as usize * 18 + m] != 0
+                    || mt.twist[node.twist as usize * 18 + m] != 0
+                {
+                    continue;
+                }
+                let cp2 = mt.corner_perm[node.corner_perm as usize * 18 + m] as usize;
+                // The path to this node, from the levels' parent links.
+                let mut at = i;
+                for d in (1..=depth).rev() {
+                    let up = levels[d][at];
+                    self.path[d - 1] = up.last;
+                    at = up.parent as usize;
+                }
+                self.path[depth] = m as u8;
+                if self.phase2_start(cp2, ss2, depth + 1) {
+                    return true;
+                }
             }
         }
         false
@@ -682,7 +754,7 @@ impl Search<'_> {
                     corner_perm: start.corner_perm,
                     h: start.h1,
                 };
-                if self.phase1(root, 0, depth) {
+                if self.phase1(root, depth) {
                     return !self.timed_out;
                 }
             }
@@ -752,7 +824,7 @@ fn run_on_two_threads(
                 corner_perm: start.corner_perm,
                 h: start.h1,
             };
-            search.phase1(root, 0, depth);
+            search.phase1(root, depth);
             work.add(&search.work);
             if let Some((moves, _)) = search.best {
                 let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
