@@ -218,6 +218,14 @@ impl Tables {
         (x >> 4) * N_TWIST + tw
     }
 
+    /// Start loading the entries [`Tables::phase2_distance`] reads.
+    #[inline(always)]
+    fn prefetch_phase2(&self, cp: usize, e8: usize) {
+        let x = self.corners.class_sym[cp] as usize;
+        let e = self.corners.edge8_conj[e8 * N_SYM_D4H + (x & 15)] as usize;
+        prefetch(&self.phase2[((x >> 4) * N_EDGE8_PERM + e) >> 1]);
+    }
+
     /// Lower bound on the phase-2 distance of (corner perm, edge8 perm), ignoring the
     /// slice edges.
     #[inline(always)]
@@ -411,6 +419,18 @@ impl Child {
     fn slice(&self) -> usize {
         self.slice_sorted as usize / N_SLICE_PERM
     }
+}
+
+/// A phase-1 solution found by [`Search::last_moves`]: the node of the last level it
+/// comes from, its last move, the phase-2 coordinates it reaches, and its edge8
+/// coordinate once its corners are found to allow a phase 2 short enough.
+#[derive(Clone, Copy, Default)]
+struct Leaf {
+    node: u32,
+    m: u8,
+    corner_perm: u16,
+    slice_perm: u8,
+    edge8: Option<u16>,
 }
 
 /// Nodes of a level whose moves [`Search::expand`] weighs together, so that their
@@ -624,41 +644,67 @@ impl<'a> Search<'a> {
     /// 2's group, which the small move tables tell without a look-up in the distance
     /// table. True to stop.
     fn last_moves(&mut self, levels: &[Vec<LevelNode>]) -> bool {
-        let mt = &self.t.moves;
+        let t = self.t;
+        let mt = &t.moves;
         let depth = levels.len() - 1;
         let level = &levels[depth];
-        for (i, node) in level.iter().enumerate() {
-            if let Some(ahead) = level.get(i + 8) {
-                ahead.prefetch_rows(mt);
+        let mut leaves = [Leaf::default(); LEVEL_CHUNK * 18];
+        for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
+            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
+                node.prefetch_rows(mt);
             }
-            if self.out_of_time() {
-                return true;
+            let mut n = 0;
+            for (j, node) in chunk.iter().enumerate() {
+                if self.out_of_time() {
+                    return true;
+                }
+                for m in 0..18 {
+                    // A phase-2 move would have ended phase 1 one move sooner.
+                    if is_phase2_move(m) || depth > 0 && !may_follow(node.last as usize, m) {
+                        continue;
+                    }
+                    if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
+                        continue;
+                    }
+                    let ss2 = mt.slice_sorted[node.slice_sorted as usize * 18 + m] as usize;
+                    if ss2 >= N_SLICE_PERM
+                        || mt.flip[node.flip as usize * 18 + m] != 0
+                        || mt.twist[node.twist as usize * 18 + m] != 0
+                    {
+                        continue;
+                    }
+                    let cp2 = mt.corner_perm[node.corner_perm as usize * 18 + m] as usize;
+                    prefetch(&t.corner_slice[cp2 * N_SLICE_PERM + ss2]);
+                    prefetch(&t.corners.class_sym[cp2]);
+                    leaves[n] = Leaf {
+                        node: (c * LEVEL_CHUNK + j) as u32,
+                        m: m as u8,
+                        corner_perm: cp2 as u16,
+                        slice_perm: ss2 as u8,
+                        edge8: None,
+                    };
+                    n += 1;
+                }
             }
-            for m in 0..18 {
-                // A phase-2 move would have ended phase 1 one move sooner.
-                if is_phase2_move(m) || depth > 0 && !may_follow(node.last as usize, m) {
+            // The edges of those whose corners allow a phase 2 short enough, and the
+            // look-ups of their phase-2 bounds started.
+            for leaf in &mut leaves[..n] {
+                let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
+                if self.corners_may_end(cp, sp, depth + 1) {
+                    self.set_path(levels, leaf);
+                    let e8 = self.path_edge8(depth + 1);
+                    t.prefetch_phase2(cp, e8);
+                    leaf.edge8 = Some(e8 as u16);
+                }
+            }
+            for leaf in &leaves[..n] {
+                self.work.phase1_solutions += 1;
+                let Some(e8) = leaf.edge8 else {
                     continue;
-                }
-                if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
-                    continue;
-                }
-                let ss2 = mt.slice_sorted[node.slice_sorted as usize * 18 + m] as usize;
-                if ss2 >= N_SLICE_PERM
-                    || mt.flip[node.flip as usize * 18 + m] != 0
-                    || mt.twist[node.twist as usize * 18 + m] != 0
-                {
-                    continue;
-                }
-                let cp2 = mt.corner_perm[node.corner_perm as usize * 18 + m] as usize;
-                // The path to this node, from the levels' parent links.
-                let mut at = i;
-                for d in (1..=depth).rev() {
-                    let up = levels[d][at];
-                    self.path[d - 1] = up.last;
-                    at = up.parent as usize;
-                }
-                self.path[depth] = m as u8;
-                if self.phase2_start(cp2, ss2, depth + 1) {
+                };
+                self.set_path(levels, leaf);
+                let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
+                if self.phase2_from(cp, e8 as usize, sp, depth + 1) {
                     return true;
                 }
             }
@@ -666,11 +712,54 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// Set the path to `leaf` (a phase-1 solution one move below the last of
+    /// `levels`) from the levels' parent links.
+    fn set_path(&mut self, levels: &[Vec<LevelNode>], leaf: &Leaf) {
+        let depth = levels.len() - 1;
+        let mut at = leaf.node as usize;
+        for d in (1..=depth).rev() {
+            let up = levels[d][at];
+            self.path[d - 1] = up.last;
+            at = up.parent as usize;
+        }
+        self.path[depth] = leaf.m;
+    }
+
     /// A phase-1 solution of `depth1` moves: look for the shortest phase 2 that keeps
     /// the total within the limit. True to stop the whole search.
     fn phase2_start(&mut self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
         debug_assert!(slice_perm < N_SLICE_PERM);
         self.work.phase1_solutions += 1;
+        if !self.corners_may_end(cp, slice_perm, depth1) {
+            return false;
+        }
+        let e8 = self.path_edge8(depth1);
+        self.phase2_from(cp, e8, slice_perm, depth1)
+    }
+
+    /// Whether the corners and slice edges of a phase-1 solution of `depth1` moves
+    /// allow a phase 2 within the limit.
+    #[inline(always)]
+    fn corners_may_end(&self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
+        self.limit.checked_sub(depth1).is_some_and(|allowed| {
+            self.t.corner_slice[cp * N_SLICE_PERM + slice_perm] as usize <= allowed
+        })
+    }
+
+    /// The edge8 coordinate at the end of the first `depth1` moves of the path.
+    fn path_edge8(&self, depth1: usize) -> usize {
+        let mut ep = self.edges;
+        for &m in &self.path[..depth1] {
+            let turn = &self.t.edge_turns[m as usize];
+            ep = std::array::from_fn(|i| ep[turn[i] as usize]);
+        }
+        crate::coord::perm_rank(&ep[..8])
+    }
+
+    /// The shortest phase 2 from (corner perm, edge8, slice perm) after a phase 1 of
+    /// `depth1` moves (the path so far) that keeps the total within the limit. True to
+    /// stop the whole search.
+    fn phase2_from(&mut self, cp: usize, e8: usize, slice_perm: usize, depth1: usize) -> bool {
         let Some(allowed) = self.limit.checked_sub(depth1) else {
             return false;
         };
@@ -679,12 +768,6 @@ impl<'a> Search<'a> {
         if dc > allowed {
             return false;
         }
-        let mut ep = self.edges;
-        for &m in &self.path[..depth1] {
-            let turn = &t.edge_turns[m as usize];
-            ep = std::array::from_fn(|i| ep[turn[i] as usize]);
-        }
-        let e8 = crate::coord::perm_rank(&ep[..8]);
         let de = t.phase2_distance(cp, e8);
         if dc.max(de) <= allowed {
             self.work.phase2_searches += 1;
