@@ -362,6 +362,8 @@ struct Search<'a> {
     stop: Option<&'a dyn Fn() -> bool>,
     /// Told each solution as it is found (its moves and version), shortest last.
     on_found: Option<&'a Report<'a>>,
+    /// Most nodes a level holds before its nodes are searched one at a time.
+    level_cap: usize,
     timed_out: bool,
 }
 
@@ -437,6 +439,10 @@ struct Leaf {
 /// table look-ups overlap.
 const LEVEL_CHUNK: usize = 8;
 
+/// Most nodes a level of a phase-1 search holds before its nodes are searched one at a
+/// time (about a megabyte).
+const LEVEL_CAP: usize = 1 << 16;
+
 /// Ask the processor to start loading `x` into the cache.
 #[inline(always)]
 pub(crate) fn prefetch<T>(x: &T) {
@@ -488,6 +494,7 @@ impl<'a> Search<'a> {
             cancel,
             stop: None,
             on_found: None,
+            level_cap: LEVEL_CAP,
             timed_out: false,
         }
     }
@@ -513,7 +520,7 @@ impl<'a> Search<'a> {
         if togo == 0 {
             return self.phase2_start(root.corner_perm, root.slice_sorted, 0);
         }
-        let mut levels = vec![vec![LevelNode {
+        let root = LevelNode {
             flip: root.flip as u16,
             twist: root.twist as u16,
             slice_sorted: root.slice_sorted as u16,
@@ -521,17 +528,36 @@ impl<'a> Search<'a> {
             h: root.h as u8,
             last: 0,
             parent: 0,
-        }]];
-        for depth in 0..togo - 1 {
-            let Some(next) = self.expand(&levels[depth], depth, togo - depth) else {
+        };
+        self.phase1_from(root, 0, togo)
+    }
+
+    /// [`Search::phase1`] below `root`, a node at `base` moves (the path to it already
+    /// set), with `togo` more moves to make. A level grown past [`LEVEL_CAP`] nodes
+    /// is searched one node at a time, in order, so that memory stays bounded when the
+    /// trees are large (a target far below what the cube needs).
+    fn phase1_from(&mut self, root: LevelNode, base: usize, togo: usize) -> bool {
+        let mut levels = vec![vec![root]];
+        for d in 0..togo - 1 {
+            let Some(next) = self.expand(&levels[d], base + d, togo - d) else {
                 return true;
             };
             if next.is_empty() {
                 return false;
             }
             levels.push(next);
+            if levels[d + 1].len() > self.level_cap {
+                let below = d + 1;
+                for (i, &node) in levels[below].iter().enumerate() {
+                    self.set_path_to(&levels, base, below, i);
+                    if self.phase1_from(node, base + below, togo - below) {
+                        return true;
+                    }
+                }
+                return false;
+            }
         }
-        self.last_moves(&levels)
+        self.last_moves(&levels, base)
     }
 
     /// The nodes one move below `level` (at `depth`, `togo` moves from the end of
@@ -617,7 +643,9 @@ impl<'a> Search<'a> {
             }
             for kid in &kids[..k] {
                 let h2 = Nibbles(phase1).get(kid.index) as usize;
-                if h2 >= togo {
+                // One move from the end, a child already in phase 2's group cannot end
+                // phase 1 with a move out of it.
+                if h2 >= togo || togo == 2 && h2 == 0 {
                     continue;
                 }
                 if let (true, Some(reach)) = (check_reach, reach) {
@@ -643,11 +671,11 @@ impl<'a> Search<'a> {
     /// phase 1 exactly when its twist, flip and slice coordinates are those of phase
     /// 2's group, which the small move tables tell without a look-up in the distance
     /// table. True to stop.
-    fn last_moves(&mut self, levels: &[Vec<LevelNode>]) -> bool {
+    fn last_moves(&mut self, levels: &[Vec<LevelNode>], base: usize) -> bool {
         let t = self.t;
         let mt = &t.moves;
-        let depth = levels.len() - 1;
-        let level = &levels[depth];
+        let depth = base + levels.len() - 1;
+        let level = &levels[levels.len() - 1];
         let mut leaves = [Leaf::default(); LEVEL_CHUNK * 18];
         for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
             for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
@@ -691,7 +719,7 @@ impl<'a> Search<'a> {
             for leaf in &mut leaves[..n] {
                 let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
                 if self.corners_may_end(cp, sp, depth + 1) {
-                    self.set_path(levels, leaf);
+                    self.set_path(levels, base, leaf);
                     let e8 = self.path_edge8(depth + 1);
                     t.prefetch_phase2(cp, e8);
                     leaf.edge8 = Some(e8 as u16);
@@ -702,7 +730,7 @@ impl<'a> Search<'a> {
                 let Some(e8) = leaf.edge8 else {
                     continue;
                 };
-                self.set_path(levels, leaf);
+                self.set_path(levels, base, leaf);
                 let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
                 if self.phase2_from(cp, e8 as usize, sp, depth + 1) {
                     return true;
@@ -713,16 +741,22 @@ impl<'a> Search<'a> {
     }
 
     /// Set the path to `leaf` (a phase-1 solution one move below the last of
-    /// `levels`) from the levels' parent links.
-    fn set_path(&mut self, levels: &[Vec<LevelNode>], leaf: &Leaf) {
-        let depth = levels.len() - 1;
-        let mut at = leaf.node as usize;
-        for d in (1..=depth).rev() {
+    /// `levels`, whose root is at `base` moves) from the levels' parent links.
+    fn set_path(&mut self, levels: &[Vec<LevelNode>], base: usize, leaf: &Leaf) {
+        let last = levels.len() - 1;
+        self.set_path_to(levels, base, last, leaf.node as usize);
+        self.path[base + last] = leaf.m;
+    }
+
+    /// Set the path from the root of `levels` (at `base` moves) to node `i` of level
+    /// `d`, from the levels' parent links.
+    fn set_path_to(&mut self, levels: &[Vec<LevelNode>], base: usize, d: usize, i: usize) {
+        let mut at = i;
+        for d in (1..=d).rev() {
             let up = levels[d][at];
-            self.path[d - 1] = up.last;
+            self.path[base + d - 1] = up.last;
             at = up.parent as usize;
         }
-        self.path[depth] = leaf.m;
     }
 
     /// A phase-1 solution of `depth1` moves: look for the shortest phase 2 that keeps
@@ -1188,6 +1222,28 @@ mod tests {
         // The bounds are not all zero: many of the turned corners are as far as turned.
         assert!(ruled_out > 100, "{ruled_out}");
         assert!(t.reach_table(*REACH_ENDINGS.end() + 1).is_none());
+    }
+
+    /// Levels searched a node at a time once they grow past the cap give the answer
+    /// of whole levels: the phase-1 solutions come in the same order.
+    #[test]
+    fn levels_split_at_the_cap_give_the_same_answer() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+        let cancel = Cancel::new();
+        for _ in 0..20 {
+            let cube = random_state(&mut rng);
+            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let mut whole = Search::new(t, 20, 20, &cancel);
+            whole.run(&starts);
+            let mut split = Search {
+                level_cap: 3,
+                ..Search::new(t, 20, 20, &cancel)
+            };
+            split.run(&starts);
+            assert!(whole.best.is_some());
+            assert_eq!(split.best, whole.best);
+        }
     }
 
     /// The two threads' answer is the one a single thread finds: same moves, same
