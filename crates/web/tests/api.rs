@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{data, oracle_dir, oracle_output, oracle_solved, post, start};
+use common::{assert_oracle_solved, data, oracle_dir, oracle_output, post, start, verify};
 use serde_json::{json, Value};
 
 fn server() -> cubist_web::Config {
@@ -30,22 +30,17 @@ async fn solves_3x3x3_sample_and_random_states() {
         assert!(answer["millis"].is_u64());
         assert_eq!(answer["start"].as_str().unwrap().len(), 54);
         // The server's own verify agrees.
-        let (status, verdict) = post(
+        let (status, verdict) = verify(
             &client,
             &base,
-            "/api/verify",
-            &json!({ "cube": cube, "moves": answer["moves"] }),
+            json!({ "cube": cube, "moves": answer["moves"] }),
         )
         .await;
         assert_eq!(status, 200, "{verdict}");
         assert_eq!(verdict["solved"], true, "{verdict}");
         cases.push(json!({ "puzzle": "333", "cube": cube, "moves": answer["moves"] }));
     }
-    if let Some(dir) = dir {
-        let verdicts = oracle_solved(&dir, &cases);
-        assert_eq!(verdicts.len(), cases.len());
-        assert!(verdicts.iter().all(|&v| v), "{verdicts:?}");
-    }
+    assert_oracle_solved(dir.as_deref(), &cases);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,13 +48,7 @@ async fn verify_reports_unsolved_and_scramble_is_repeatable() {
     let base = start(server()).await;
     let client = reqwest::Client::new();
     let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
-    let (status, v) = post(
-        &client,
-        &base,
-        "/api/verify",
-        &json!({"cube": solved, "moves": "R U"}),
-    )
-    .await;
+    let (status, v) = verify(&client, &base, json!({"cube": solved, "moves": "R U"})).await;
     assert_eq!(status, 200);
     assert_eq!(v["solved"], false);
     assert_eq!(v["length"], 2);
@@ -86,13 +75,7 @@ async fn verify_reports_unsolved_and_scramble_is_repeatable() {
             }
         })
         .collect();
-    let (status, v) = post(
-        &client,
-        &base,
-        "/api/verify",
-        &json!({"cube": a["cube"], "moves": undo}),
-    )
-    .await;
+    let (status, v) = verify(&client, &base, json!({"cube": a["cube"], "moves": undo})).await;
     assert_eq!(status, 200);
     assert_eq!(v["solved"], true, "{v}");
 }
@@ -215,9 +198,7 @@ async fn every_3x3x3_method_solves_the_sample() {
         assert_eq!(verdict["solved"], true, "{method}: {verdict}");
         cases.push(json!({ "puzzle": "333", "cube": cube, "moves": answer["moves"] }));
     }
-    if let Some(dir) = oracle_dir() {
-        assert!(oracle_solved(&dir, &cases).iter().all(|&v| v));
-    }
+    assert_oracle_solved(oracle_dir().as_deref(), &cases);
 }
 
 /// The digit cube: challenge-1 and scrambles made by the reference model are solved,
@@ -244,22 +225,17 @@ async fn solves_digit_cubes() {
         assert_eq!(answer["puzzle"], "cubular");
         let start: String = cube.chars().filter(char::is_ascii_digit).collect();
         assert_eq!(answer["start"], start.as_str());
-        let (_, verdict) = post(
+        let (_, verdict) = verify(
             &client,
             &base,
-            "/api/verify",
-            &json!({ "cube": cube, "moves": answer["moves"] }),
+            json!({ "cube": cube, "moves": answer["moves"] }),
         )
         .await;
         assert_eq!(verdict["solved"], true, "{verdict}");
         assert_eq!(verdict["wrong"], 0);
         cases.push(json!({ "puzzle": "cubular", "cube": cube, "moves": answer["moves"] }));
     }
-    if let Some(dir) = dir {
-        let verdicts = oracle_solved(&dir, &cases);
-        assert_eq!(verdicts.len(), cases.len());
-        assert!(verdicts.iter().all(|&v| v), "{verdicts:?}");
-    }
+    assert_oracle_solved(dir.as_deref(), &cases);
 }
 
 /// Digit-cube scrambles: repeatable by seed, undone by their own inverse, and bad
@@ -283,21 +259,9 @@ async fn digit_cube_scramble_verify_and_errors() {
             format!("{}{turns}", &m[..4])
         })
         .collect();
-    let (_, v) = post(
-        &client,
-        &base,
-        "/api/verify",
-        &json!({"cube": a["cube"], "moves": undo}),
-    )
-    .await;
+    let (_, v) = verify(&client, &base, json!({"cube": a["cube"], "moves": undo})).await;
     assert_eq!(v["solved"], true, "{v}");
-    let (_, v) = post(
-        &client,
-        &base,
-        "/api/verify",
-        &json!({"cube": a["cube"], "moves": "111X1"}),
-    )
-    .await;
+    let (_, v) = verify(&client, &base, json!({"cube": a["cube"], "moves": "111X1"})).await;
     assert_eq!(v["solved"], false);
 
     let bad = data("cubular/challenge-1.txt").replacen('1', "2", 1);
@@ -317,11 +281,10 @@ async fn digit_cube_scramble_verify_and_errors() {
         answer["error"].as_str().unwrap().contains("fast"),
         "{answer}"
     );
-    let (status, _) = post(
+    let (status, _) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({"cube": data("cubular/solved.txt"), "moves": "888X1"}),
+        json!({"cube": data("cubular/solved.txt"), "moves": "888X1"}),
     )
     .await;
     assert_eq!(status, 400);
@@ -343,11 +306,10 @@ async fn optimal_is_no_longer_than_the_scramble() {
     let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
     assert_eq!(status, 200, "{answer}");
     assert!(answer["length"].as_u64().unwrap() <= 8, "{answer}");
-    let (_, verdict) = post(
+    let (_, verdict) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+        json!({ "cube": a["cube"], "moves": answer["moves"] }),
     )
     .await;
     assert_eq!(verdict["solved"], true, "{verdict}");
@@ -409,11 +371,10 @@ async fn big_cube_scramble_solve_verify() {
     let moves = answer["moves"].as_array().unwrap();
     assert_eq!(answer["length"].as_u64().unwrap() as usize, moves.len());
     assert!(!moves.is_empty());
-    let (status, verdict) = post(
+    let (status, verdict) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({ "cube": cube, "moves": answer["moves"], "puzzle": "444" }),
+        json!({ "cube": cube, "moves": answer["moves"], "puzzle": "444" }),
     )
     .await;
     assert_eq!(status, 200, "{verdict}");
@@ -432,13 +393,7 @@ async fn big_cube_scramble_solve_verify() {
     // One turn more and it is not solved: 16 stickers of an outer quarter turn.
     let mut more: Vec<Value> = moves.clone();
     more.push(json!("Rw"));
-    let (_, verdict) = post(
-        &client,
-        &base,
-        "/api/verify",
-        &json!({ "cube": cube, "moves": more }),
-    )
-    .await;
+    let (_, verdict) = verify(&client, &base, json!({ "cube": cube, "moves": more })).await;
     assert_eq!(verdict["solved"], false, "{verdict}");
     assert_eq!(verdict["wrong"], 32, "{verdict}");
 }
@@ -463,11 +418,10 @@ async fn big_cube_names_and_the_2x2x2() {
     .await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["puzzle"], "222");
-    let (_, verdict) = post(
+    let (_, verdict) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+        json!({ "cube": a["cube"], "moves": answer["moves"] }),
     )
     .await;
     assert_eq!(verdict["solved"], true, "{verdict}");
@@ -499,11 +453,10 @@ async fn a_size_without_a_solver_says_so() {
     let ask = json!({ "cube": a["cube"], "puzzle": "12x12x12" });
     let (status, answer) = post(&client, &base, "/api/solve", &ask).await;
     if status == 200 {
-        let (_, verdict) = post(
+        let (_, verdict) = verify(
             &client,
             &base,
-            "/api/verify",
-            &json!({ "cube": a["cube"], "moves": answer["moves"] }),
+            json!({ "cube": a["cube"], "moves": answer["moves"] }),
         )
         .await;
         assert_eq!(verdict["solved"], true, "{verdict}");
@@ -620,20 +573,18 @@ async fn big_cube_as_a_colour_net() {
     let start = answer["start"].as_str().unwrap();
     assert_eq!(start.len(), 96);
     assert!(start.chars().all(|c| "URFDLB".contains(c)), "{start}");
-    let (_, verdict) = post(
+    let (_, verdict) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({ "cube": net, "moves": answer["moves"] }),
+        json!({ "cube": net, "moves": answer["moves"] }),
     )
     .await;
     assert_eq!(verdict["solved"], true, "{verdict}");
     // The viewer's start, turned by the answer, is solved too.
-    let (_, verdict) = post(
+    let (_, verdict) = verify(
         &client,
         &base,
-        "/api/verify",
-        &json!({ "cube": start, "moves": answer["moves"], "puzzle": "444" }),
+        json!({ "cube": start, "moves": answer["moves"], "puzzle": "444" }),
     )
     .await;
     assert_eq!(verdict["solved"], true, "{verdict}");

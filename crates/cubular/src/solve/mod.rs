@@ -156,6 +156,16 @@ impl Ctx {
             || self.opts.cancel.as_ref().is_some_and(Cancel::is_cancelled)
     }
 
+    /// Whether a stage that takes about `took` can end before the run's deadline
+    /// (always, without one).
+    pub fn has_time_for(&self, took: Duration) -> bool {
+        let cancel = self.opts.cancel.as_ref();
+        !cancel.is_some_and(Cancel::is_cancelled)
+            && cancel
+                .and_then(Cancel::remaining)
+                .is_none_or(|left| left >= took)
+    }
+
     pub fn report(&self, stage: &'static str, cube: &Cube, moves: usize) {
         if let Some(p) = &self.opts.progress {
             p(&Progress {

@@ -22,8 +22,8 @@
 use super::anneal::{self, likely_length, Annealed, Cooling};
 use super::polish::{loosened, polished};
 use super::tuning::{
-    ANNEALED_MISPLACED, ANNEAL_RUNS, ANNEAL_SHARE, FINISH_RESERVE, MIN_ANNEAL, PASSES_RESERVE,
-    RUN_TIME_MARGIN, SHORTEST_RUN,
+    ANNEALED_MISPLACED, ANNEAL_RUNS, ANNEAL_SHARE, FINISH_RESERVE, FIRST_ANSWER_TIME, MIN_ANNEAL,
+    PASSES_RESERVE, RUN_TIME_MARGIN, SHORTEST_RUN,
 };
 use super::undo::{finished, keep_shorter, undo};
 use super::{played, Ctx, Progress, ProgressFn, RunOptions, Solution, SolveError, SolveOptions};
@@ -48,8 +48,8 @@ pub fn solve(cube: &Cube, opts: &SolveOptions) -> Result<Solution, SolveError> {
     let budget = Budget::new(opts);
     let best = Best::new(opts.progress.clone());
 
-    // 1. The first answer.
-    let first = undo(cube, &budget.run_options(&best, 0))?;
+    // 1. The first answer, in about a second under a time budget.
+    let first = undo(cube, &budget.first_run_options(&best))?;
     let first_time = start.elapsed();
     best.offer(cube, first)?;
 
@@ -142,6 +142,17 @@ impl Budget {
             cancel: Some(self.cancel.clone()),
             progress: best.progress_for(symmetry),
         }
+    }
+
+    /// The settings of the first answer's run: as [`Budget::run_options`], but under a
+    /// time budget due within [`FIRST_ANSWER_TIME`]: a beam still going then stops,
+    /// and what would not end by then is skipped (it always ends in an answer).
+    fn first_run_options(&self, best: &Best) -> RunOptions {
+        let mut opts = self.run_options(best, 0);
+        if self.cancel.remaining().is_some() {
+            opts.cancel = Some(self.cancel.child(Some(FIRST_ANSWER_TIME)));
+        }
+        opts
     }
 
     /// Whether a run that takes about `took` is likely to end within the time left.
@@ -373,6 +384,32 @@ mod tests {
             ..SolveOptions::default()
         };
         solved_with(&cube, &opts);
+    }
+
+    #[test]
+    fn only_a_time_budget_hurries_the_first_answer() {
+        let best = Best::new(None);
+        let timed = Budget::new(&SolveOptions {
+            time: Some(Duration::from_secs(10)),
+            ..SolveOptions::default()
+        });
+        let due = |budget: &Budget| {
+            let first = budget.first_run_options(&best);
+            first.cancel.and_then(|c| c.remaining())
+        };
+        assert!(due(&timed).unwrap() <= FIRST_ANSWER_TIME);
+        // A shorter budget is due sooner; work alone leaves it unbounded, so that
+        // the answer does not depend on the machine.
+        let short = Budget::new(&SolveOptions {
+            time: Some(Duration::from_millis(300)),
+            ..SolveOptions::default()
+        });
+        assert!(due(&short).unwrap() <= Duration::from_millis(300));
+        let counted = Budget::new(&SolveOptions {
+            work: Some(3),
+            ..SolveOptions::default()
+        });
+        assert_eq!(due(&counted), None);
     }
 
     #[test]

@@ -232,6 +232,8 @@ pub(super) const MOST_MOVES: usize = 120;
 pub(super) const ANNEAL_RUNS: u64 = 2;
 /// Part of the budget after the first answer that goes to the annealing: it beats the views on long cubes.
 pub(super) const ANNEAL_SHARE: f64 = 0.7;
+/// Time the first answer aims at under a time budget: a budget of a second is a fast mode.
+pub(super) const FIRST_ANSWER_TIME: Duration = Duration::from_millis(1200);
 /// A further run begins only while this many times its expected time is left (other views take up to twice as long).
 pub(super) const RUN_TIME_MARGIN: f64 = 2.0;
 /// The least a further run is expected to take, for [`RUN_TIME_MARGIN`].

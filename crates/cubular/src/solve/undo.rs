@@ -218,8 +218,11 @@ pub(super) fn finished(
         // the beam's cube and (when the beam played something on a cube of more than
         // [`START_FINISH_MISPLACED`] cells) from the start.
         let from_start_too = compares_with_start(cube, &beam_moves);
+        let began = std::time::Instant::now();
         let mut moves = finish(&work, beam_moves, ctx)?;
-        if from_start_too {
+        // The finish from the start takes about as long; under a time budget it is
+        // begun only while that much is left.
+        if from_start_too && (from_start.get().is_some() || ctx.has_time_for(began.elapsed())) {
             let direct = finished_from_start(cube, from_start, ctx)?;
             if direct.len() < moves.len() {
                 moves = direct.clone();

@@ -59,45 +59,7 @@ impl FromStr for Format {
     }
 }
 
-/// Malformed text: where, what was found and what was expected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{found}; expected {expected}", position(*.line, *.column))]
-pub struct FormatError {
-    /// 1-based line, 0 when the problem is not on one line.
-    pub line: usize,
-    /// 1-based column (in characters) when known.
-    pub column: Option<usize>,
-    /// What was found.
-    pub found: String,
-    /// What was expected instead.
-    pub expected: String,
-}
-
-pub(crate) fn position(line: usize, column: Option<usize>) -> String {
-    match (line, column) {
-        (0, _) => String::new(),
-        (l, None) => format!("line {l}: "),
-        (l, Some(c)) => format!("line {l}, column {c}: "),
-    }
-}
-
-impl FormatError {
-    /// An error on `line` (0 for none).
-    pub fn new(line: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
-        FormatError {
-            line,
-            column: None,
-            found: found.into(),
-            expected: expected.into(),
-        }
-    }
-
-    /// The same error at a column.
-    pub fn at_column(mut self, column: usize) -> Self {
-        self.column = Some(column);
-        self
-    }
-}
+pub use cubist_rubik::format::{position, FormatError};
 
 /// One cube as written: its size, format and the symbol of each sticker in
 /// facelet-string order, before the symbols are named by faces.

@@ -17,6 +17,7 @@ pub mod views;
 use crate::cube::Cube;
 use crate::moves::Alg;
 use crate::validity::{self, Invalidity};
+use cubist_tables::Cancel;
 
 /// Why a cube was not solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,14 +44,18 @@ pub enum SolveError {
     },
 }
 
-/// A solution for `cube` in WCA notation, checked by applying it.
-pub fn solve(cube: &Cube) -> Result<Alg, SolveError> {
+/// A solution for `cube` in WCA notation, checked by applying it. The reductions solve
+/// the cube from several whole-cube views and keep the shortest answer; once `cancel`
+/// is cancelled (a time budget spent, a caller gone) they begin no further view.
+pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, SolveError> {
     let named = validity::renamed(cube)?;
     validity::check_named(&named)?;
     let alg = match cube.n() {
         2 => pocket::solve(&named),
-        4 => revenge::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
-        5..=7 => reduction::solve(&named).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        4 => revenge::solve(&named, cancel).map_err(|e| SolveError::Reduction(e.to_string()))?,
+        5..=7 => {
+            reduction::solve(&named, cancel).map_err(|e| SolveError::Reduction(e.to_string()))?
+        }
         n => return Err(SolveError::NoSolver { n }),
     };
     if cube.after(&alg).is_solved() {

@@ -15,6 +15,7 @@ use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
 use crate::moves::{Alg, Move};
 use cubist_rubik::{Face, Facelets};
+use cubist_tables::Cancel;
 
 /// The 3×3×3 a reduced cube stands for: its corners, the piece of each edge and of
 /// each face's centre in the middle row or column (on an even cube, the one just past
@@ -64,9 +65,9 @@ fn views_of(n: usize) -> &'static [&'static str] {
 }
 
 /// A solution of a reachable N×N×N (N ≥ 5) in any orientation, the shortest of its
-/// reductions from `views_of`.
-pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    views::best_of(cube, views_of(cube.n()), &solve_seen)
+/// reductions from `views_of` (no further one once `cancel` is cancelled).
+pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
+    views::best_of(cube, views_of(cube.n()), &solve_seen, cancel)
 }
 
 /// A solution of a reachable N×N×N (N ≥ 5) whose colours are named with the fixed
@@ -125,7 +126,7 @@ mod tests {
         for _ in 0..2 {
             let (_, cube) = crate::scramble::random_moves(&mut rng, 6, 80);
             let named = crate::validity::renamed(&cube).unwrap();
-            let alg = solve(&named).unwrap();
+            let alg = solve(&named, &Cancel::new()).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
             eprintln!("{} moves", alg.len());
         }
@@ -137,7 +138,7 @@ mod tests {
         for _ in 0..3 {
             let (_, cube) = crate::scramble::random_moves(&mut rng, 5, 60);
             let named = crate::validity::renamed(&cube).unwrap();
-            let alg = solve(&named).unwrap();
+            let alg = solve(&named, &Cancel::new()).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
             eprintln!("{} moves", alg.len());
         }

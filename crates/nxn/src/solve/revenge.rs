@@ -17,6 +17,7 @@ use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
 use crate::validity::{odd, wing_identity};
 use cubist_rubik::{CubieCube, Face, Facelets};
+use cubist_tables::Cancel;
 
 /// Swaps the two wings of the UF edge, keeping the centres: an odd permutation of the
 /// wings.
@@ -60,9 +61,10 @@ fn reduced(cube: &Cube) -> Facelets {
 }
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`views::TWELVE`], the shortest answer.
-pub fn solve(cube: &Cube) -> Result<Alg, ReductionError> {
-    views::best_of(cube, &views::TWELVE, &solve_seen)
+/// seen from each of [`views::TWELVE`] (no further one once `cancel` is cancelled), the
+/// shortest answer.
+pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
+    views::best_of(cube, &views::TWELVE, &solve_seen, cancel)
 }
 
 /// A solution of a 4×4×4 whose colours are named with DBL home and which is
@@ -206,7 +208,7 @@ mod tests {
     fn cubes_already_reduced_or_solved_are_solved_too() {
         for moves in ["", "x y", "R U F' D2", "Rw", "2R U2 2R'", "Uw R U R' Uw'"] {
             let cube = Cube::solved(4).after(&Alg::parse(moves, 4).unwrap());
-            let alg = solve(&crate::validity::renamed(&cube).unwrap()).unwrap();
+            let alg = solve(&crate::validity::renamed(&cube).unwrap(), &Cancel::new()).unwrap();
             assert!(cube.after(&alg).is_solved(), "{moves}: {alg}");
             if moves.is_empty() || moves == "x y" {
                 assert!(alg.is_empty(), "{moves}: {alg}");
@@ -215,12 +217,32 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_solve_still_answers_from_its_first_view() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(45);
+        let (_, cube) = crate::scramble::random_moves(&mut rng, 4, 40);
+        let named = crate::validity::renamed(&cube).unwrap();
+        let cancelled = Cancel::new();
+        cancelled.cancel();
+        let alg = solve(&named, &cancelled).unwrap();
+        assert!(cube.after(&alg).is_solved(), "{alg}");
+        let first = views::best_of(&named, &views::TWELVE[..1], &solve_seen, &Cancel::new());
+        assert_eq!(alg, first.unwrap());
+        let all = solve(&named, &Cancel::new()).unwrap();
+        assert!(
+            all.len() <= alg.len(),
+            "{} against {}",
+            all.len(),
+            alg.len()
+        );
+    }
+
+    #[test]
     fn scrambles_are_reduced_and_solved() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
         for _ in 0..10 {
             let (_, cube) = crate::scramble::random_moves(&mut rng, 4, 40);
             let named = crate::validity::renamed(&cube).unwrap();
-            let alg = solve(&named).unwrap();
+            let alg = solve(&named, &Cancel::new()).unwrap();
             assert!(cube.after(&alg).is_solved(), "{alg}");
             assert!(
                 alg.0.iter().all(|m| m.kind == crate::moves::Kind::Layers),

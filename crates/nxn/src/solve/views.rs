@@ -6,6 +6,7 @@
 use crate::cube::{permutation, Cube};
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
+use cubist_tables::Cancel;
 
 /// Why the reduction stopped (never for a reachable cube; reported, not printed as an
 /// answer).
@@ -38,13 +39,22 @@ pub const TWELVE: [&str; 12] = [
 pub type SolveSeen = dyn Fn(&Cube) -> Result<Alg, ReductionError> + Sync;
 
 /// The shortest of `solve`'s answers for the cube seen from each of `views` (side by
-/// side), in the cube's own view; the first in `views`' order among the shortest.
-pub fn best_of(cube: &Cube, views: &[&str], solve: &SolveSeen) -> Result<Alg, ReductionError> {
+/// side), in the cube's own view; the first in `views`' order among the shortest. Once
+/// `cancel` is cancelled (its deadline passed, or its caller gone) no further view is
+/// begun; the first is always solved, so there is an answer.
+pub fn best_of(
+    cube: &Cube,
+    views: &[&str],
+    solve: &SolveSeen,
+    cancel: &Cancel,
+) -> Result<Alg, ReductionError> {
     use rayon::prelude::*;
     let n = cube.n();
     let answers: Vec<Result<Alg, ReductionError>> = views
         .par_iter()
-        .map(|view| {
+        .enumerate()
+        .filter(|&(k, _)| k == 0 || !cancel.is_cancelled())
+        .map(|(_, view)| {
             let turn = Alg::parse(view, n).expect("a rotation");
             let seen = crate::validity::renamed(&cube.after(&turn))
                 .map_err(|_| ReductionError::Reduced)?;

@@ -6,6 +6,8 @@
 //! - Phase 2 (solve within that group): corner-perm class × edge8 perm, 111,575,040
 //!   entries of 4 bits (56 MB), kept in the table cache; and corner perm × slice perm,
 //!   967,680 byte entries, computed in memory in milliseconds.
+//! - Slice bounds (phase 1, a cheap first test): UD slice × twist and UD slice × flip,
+//!   1,082,565 and 1,013,760 entries of 4 bits (1 MB together), kept in the table cache.
 //! - Corner reach (phase 1 near the target): for each length of phase-2 ending, corner
 //!   class × twist, 6,053,616 entries of 4 bits (3 MB each), kept in the table cache.
 
@@ -254,6 +256,57 @@ pub fn build_corner_slice(mt: &MoveTables) -> Vec<u8> {
 /// Bytes for a table of `n` 4-bit entries.
 pub fn nibble_bytes(n: usize) -> usize {
     bytes_for(n)
+}
+
+/// Entries of the slice × twist table.
+pub const N_SLICE_TWIST: usize = N_SLICE * N_TWIST;
+/// Entries of the slice × flip table.
+pub const N_SLICE_FLIP: usize = N_SLICE * N_FLIP;
+/// Bytes of the slice bounds: the slice × twist table, then the slice × flip table.
+pub const SLICE_BOUNDS_BYTES: usize = N_SLICE_TWIST.div_ceil(2) + N_SLICE_FLIP.div_ceil(2);
+
+/// Build the slice bounds: phase-1 distances of UD slice × twist (`slice * 2187 +
+/// twist`) and of UD slice × flip (`slice * 2048 + flip`), 4 bits each, one table after
+/// the other. Each ignores a third of phase 1's goal, so it is a weaker bound than the
+/// phase-1 table, but small enough to stay in the processor's cache: a search tests it
+/// first and looks up the large table only for the moves it does not rule out.
+/// Deterministic; tens of milliseconds.
+pub fn build_slice_bounds(mt: &MoveTables) -> Vec<u8> {
+    let mut out = build_slice_pair(N_TWIST, &mt.twist, mt);
+    out.extend(build_slice_pair(N_FLIP, &mt.flip, mt));
+    debug_assert_eq!(out.len(), SLICE_BOUNDS_BYTES);
+    out
+}
+
+/// Phase-1 distances over UD slice × a coordinate `raw` moved by `raw_move`, as 4-bit
+/// entries (`slice * n_raw + raw`), by breadth-first search from (0, 0).
+fn build_slice_pair(n_raw: usize, raw_move: &[u16], mt: &MoveTables) -> Vec<u8> {
+    let n = N_SLICE * n_raw;
+    let mut dist = vec![u8::MAX; n];
+    dist[0] = 0;
+    let mut frontier = vec![0u32];
+    let mut depth = 0u8;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &i in &frontier {
+            let (slice, raw) = (i as usize / n_raw, i as usize % n_raw);
+            for m in 0..18 {
+                let s2 = mt.slice_sorted[slice * N_SLICE_PERM * 18 + m] as usize / N_SLICE_PERM;
+                let j = s2 * n_raw + raw_move[raw * 18 + m] as usize;
+                if dist[j] == u8::MAX {
+                    dist[j] = depth + 1;
+                    next.push(j as u32);
+                }
+            }
+        }
+        frontier = next;
+        depth += 1;
+    }
+    let mut packed = vec![0u8; n.div_ceil(2)];
+    for (i, &d) in dist.iter().enumerate() {
+        packed[i >> 1] |= d.min(EMPTY) << ((i & 1) << 2);
+    }
+    packed
 }
 
 /// Entries of the corner table (corner-perm class × twist).

@@ -97,7 +97,7 @@ pub struct FormatError {
 }
 
 /// `line L: ` or `line L, column C: ` before a message, or nothing for line 0.
-pub(crate) fn position(line: usize, column: Option<usize>) -> String {
+pub fn position(line: usize, column: Option<usize>) -> String {
     match (line, column) {
         (0, _) => String::new(),
         (l, None) => format!("line {l}: "),

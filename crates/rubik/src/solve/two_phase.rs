@@ -5,7 +5,10 @@
 //! Phase 1 is searched by iterative deepening over the symmetry-reduced flip-slice
 //! class × twist table; every phase-1 solution is finished by a phase-2 search bounded
 //! by the length still allowed. Longer phase-1 solutions often allow much shorter
-//! phase-2 ones, so the search goes on until the total is within the target.
+//! phase-2 ones, so the search goes on until the total is within the target. Each
+//! phase-1 tree is searched a level at a time, in the order a depth-first search meets
+//! its nodes, so that the table look-ups of many nodes are in flight together; a cheap
+//! bound that stays in cache rules out most moves before the large table is read.
 //!
 //! The search runs on six versions of the cube at once — the cube seen along each of
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
@@ -23,7 +26,8 @@ use crate::coord::cornersym::CornerSym;
 use crate::coord::flipslice::FlipSliceSym;
 use crate::coord::moves::{is_phase2_move, MoveTables, PHASE2_MOVES};
 use crate::coord::pruning::{
-    self, phase1_index, N_CORNERS, PHASE1_BYTES, PHASE2_BYTES, REACH_ENDINGS,
+    self, phase1_index, N_CORNERS, N_SLICE_TWIST, PHASE1_BYTES, PHASE2_BYTES, REACH_ENDINGS,
+    SLICE_BOUNDS_BYTES,
 };
 use crate::coord::stored::Coords;
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
@@ -43,6 +47,8 @@ static KEEP_RESIDENT: AtomicBool = AtomicBool::new(false);
 const PHASE1_VERSION: u32 = 1;
 /// Version of the phase-2 table file; bump when its content changes.
 const PHASE2_VERSION: u32 = 1;
+/// Version of the slice bounds file; bump when its content changes.
+const SLICE_BOUNDS_VERSION: u32 = 1;
 /// Version of the corner reach table file; bump when its content changes.
 const REACH_VERSION: u32 = 2;
 /// Bytes of one corner reach table (one length of phase-2 ending).
@@ -59,6 +65,9 @@ pub struct Tables {
     pub flipslice: FlipSliceSym,
     /// Phase-1 distances: flip-slice class × twist, 4 bits each.
     pub phase1: Table,
+    /// Weaker phase-1 bounds that fit in the processor's cache, tested first: UD slice
+    /// × twist, then UD slice × flip (see [`pruning::build_slice_bounds`]).
+    slice_bounds: Table,
     /// Corner-permutation classes and edge8 conjugation.
     pub corners: CornerSym,
     /// Phase-2 distances: corner-perm class × edge8 perm, 4 bits each.
@@ -111,19 +120,27 @@ impl Tables {
             || load_or_build_in(dir, &phase1_spec, || pruning::build_phase1(mt, fs)),
             || load_or_build_in(dir, &phase2_spec, || pruning::build_phase2(mt, cs)),
         );
+        let bounds_spec = TableSpec {
+            name: "twophase-slice-bounds",
+            version: SLICE_BOUNDS_VERSION,
+            len: SLICE_BOUNDS_BYTES,
+        };
+        let slice_bounds = load_or_build_in(dir, &bounds_spec, || pruning::build_slice_bounds(mt));
         let corner_reach = load_or_build_in(dir, &reach_spec, || {
             REACH_ENDINGS
                 .flat_map(|ending| pruning::build_corner_reach(mt, cs, fs, ending))
                 .collect()
         });
-        let (phase1, phase2, corner_reach) = if KEEP_RESIDENT.load(Ordering::Relaxed) {
+        let (phase1, phase2, corner_reach, slice_bounds) = if KEEP_RESIDENT.load(Ordering::Relaxed)
+        {
             (
                 phase1.resident(),
                 phase2.resident(),
                 corner_reach.resident(),
+                slice_bounds.resident(),
             )
         } else {
-            (phase1, phase2, corner_reach)
+            (phase1, phase2, corner_reach, slice_bounds)
         };
         let edge_turns =
             std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m)).ep);
@@ -131,6 +148,7 @@ impl Tables {
             moves,
             flipslice,
             phase1,
+            slice_bounds,
             corners,
             phase2,
             corner_slice,
@@ -160,6 +178,24 @@ impl Tables {
         Nibbles(&self.phase1).get(phase1_index(cs >> 4, t)) as usize
     }
 
+    /// Lower bound on the phase-1 distance of (UD slice, twist, flip) from the slice
+    /// bounds: weaker than [`Tables::phase1_distance`], but its look-ups stay in cache.
+    #[inline(always)]
+    fn slice_bound(&self, slice: usize, twist: usize, flip: usize) -> usize {
+        let (by_twist, by_flip) = self.slice_bounds.split_at(N_SLICE_TWIST.div_ceil(2));
+        let tw = Nibbles(by_twist).get(slice * N_TWIST + twist);
+        let fl = Nibbles(by_flip).get(slice * N_FLIP + flip);
+        tw.max(fl) as usize
+    }
+
+    /// Start loading the entries [`Tables::slice_bound`] reads.
+    #[inline(always)]
+    fn prefetch_slice_bound(&self, slice: usize, twist: usize, flip: usize) {
+        let (by_twist, by_flip) = self.slice_bounds.split_at(N_SLICE_TWIST.div_ceil(2));
+        prefetch(&by_twist[(slice * N_TWIST + twist) >> 1]);
+        prefetch(&by_flip[(slice * N_FLIP + flip) >> 1]);
+    }
+
     /// The corner reach table for phase-2 endings of at most `ending` moves: for each
     /// (corner perm, twist), at [`Tables::corner_index`], a lower bound on the moves
     /// that bring the corners into phase 2's group with a permutation such an ending
@@ -180,6 +216,14 @@ impl Tables {
         let x = self.corners.class_sym[cp] as usize;
         let tw = self.flipslice.twist_conj[twist * N_SYM_D4H + (x & 15)] as usize;
         (x >> 4) * N_TWIST + tw
+    }
+
+    /// Start loading the entries [`Tables::phase2_distance`] reads.
+    #[inline(always)]
+    fn prefetch_phase2(&self, cp: usize, e8: usize) {
+        let x = self.corners.class_sym[cp] as usize;
+        let e = self.corners.edge8_conj[e8 * N_SYM_D4H + (x & 15)] as usize;
+        prefetch(&self.phase2[((x >> 4) * N_EDGE8_PERM + e) >> 1]);
     }
 
     /// Lower bound on the phase-2 distance of (corner perm, edge8 perm), ignoring the
@@ -318,6 +362,8 @@ struct Search<'a> {
     stop: Option<&'a dyn Fn() -> bool>,
     /// Told each solution as it is found (its moves and version), shortest last.
     on_found: Option<&'a Report<'a>>,
+    /// Most nodes a level holds before its nodes are searched one at a time.
+    level_cap: usize,
     timed_out: bool,
 }
 
@@ -330,6 +376,72 @@ struct Phase1Node {
     corner_perm: usize,
     h: usize,
 }
+
+/// A node of one level of a phase-1 search: its coordinates, its phase-1 distance, the
+/// move that reached it and the place of its parent in the level above.
+#[derive(Clone, Copy)]
+struct LevelNode {
+    flip: u16,
+    twist: u16,
+    slice_sorted: u16,
+    corner_perm: u16,
+    h: u8,
+    last: u8,
+    parent: u32,
+}
+
+impl LevelNode {
+    /// Start loading this node's rows of the move tables.
+    #[inline(always)]
+    fn prefetch_rows(&self, mt: &MoveTables) {
+        prefetch_row(&mt.flip, self.flip as usize);
+        prefetch_row(&mt.slice_sorted, self.slice_sorted as usize);
+        prefetch_row(&mt.twist, self.twist as usize);
+        prefetch_row(&mt.corner_perm, self.corner_perm as usize);
+    }
+}
+
+/// A move from a node of a level, weighed by [`Search::expand`]: its parent, the move,
+/// the coordinates it leads to, and its places in the tables as they are found.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    parent: u32,
+    m: u8,
+    flip: u16,
+    slice_sorted: u16,
+    twist: u16,
+    corner_perm: u16,
+    index: usize,
+    reach_index: usize,
+}
+
+impl Child {
+    /// The UD slice coordinate (where the slice edges are, not their order).
+    #[inline(always)]
+    fn slice(&self) -> usize {
+        self.slice_sorted as usize / N_SLICE_PERM
+    }
+}
+
+/// A phase-1 solution found by [`Search::last_moves`]: the node of the last level it
+/// comes from, its last move, the phase-2 coordinates it reaches, and its edge8
+/// coordinate once its corners are found to allow a phase 2 short enough.
+#[derive(Clone, Copy, Default)]
+struct Leaf {
+    node: u32,
+    m: u8,
+    corner_perm: u16,
+    slice_perm: u8,
+    edge8: Option<u16>,
+}
+
+/// Nodes of a level whose moves [`Search::expand`] weighs together, so that their
+/// table look-ups overlap.
+const LEVEL_CHUNK: usize = 8;
+
+/// Most nodes a level of a phase-1 search holds before its nodes are searched one at a
+/// time (about a megabyte).
+const LEVEL_CAP: usize = 1 << 16;
 
 /// Ask the processor to start loading `x` into the cache.
 #[inline(always)]
@@ -344,6 +456,14 @@ pub(crate) fn prefetch<T>(x: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
+}
+
+/// Ask the processor to start loading the 18 entries of coordinate `x` in the move
+/// table `table` (`x * 18 + m`), which may straddle two cache lines.
+#[inline(always)]
+fn prefetch_row(table: &[u16], x: usize) {
+    prefetch(&table[x * 18]);
+    prefetch(&table[x * 18 + 17]);
 }
 
 /// Whether move `m` may follow move `last`: never the same face twice, and of two
@@ -374,6 +494,7 @@ impl<'a> Search<'a> {
             cancel,
             stop: None,
             on_found: None,
+            level_cap: LEVEL_CAP,
             timed_out: false,
         }
     }
@@ -391,138 +512,251 @@ impl<'a> Search<'a> {
         self.timed_out
     }
 
-    /// Phase-1 search of exactly `togo` more moves from depth `depth`; true to stop.
-    fn phase1(&mut self, node: Phase1Node, depth: usize, togo: usize) -> bool {
-        let Phase1Node {
-            flip,
-            twist,
-            slice_sorted: ss,
-            corner_perm: cp,
-            h,
-        } = node;
+    /// Phase-1 search of exactly `togo` moves from `root`, a level at a time; true to
+    /// stop. Each level is expanded in order, so its nodes, and at the end the phase-1
+    /// solutions, come in the order a depth-first search meets them; but the table
+    /// look-ups of many nodes' moves are in flight at once, instead of one node's.
+    fn phase1(&mut self, root: Phase1Node, togo: usize) -> bool {
         if togo == 0 {
-            if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
-                // The move before this one already reached phase 2's group: that
-                // shorter phase 1 was searched at a lower depth.
+            return self.phase2_start(root.corner_perm, root.slice_sorted, 0);
+        }
+        let root = LevelNode {
+            flip: root.flip as u16,
+            twist: root.twist as u16,
+            slice_sorted: root.slice_sorted as u16,
+            corner_perm: root.corner_perm as u16,
+            h: root.h as u8,
+            last: 0,
+            parent: 0,
+        };
+        self.phase1_from(root, 0, togo)
+    }
+
+    /// [`Search::phase1`] below `root`, a node at `base` moves (the path to it already
+    /// set), with `togo` more moves to make. A level grown past [`LEVEL_CAP`] nodes
+    /// is searched one node at a time, in order, so that memory stays bounded when the
+    /// trees are large (a target far below what the cube needs).
+    fn phase1_from(&mut self, root: LevelNode, base: usize, togo: usize) -> bool {
+        let mut levels = vec![vec![root]];
+        for d in 0..togo - 1 {
+            let Some(next) = self.expand(&levels[d], base + d, togo - d) else {
+                return true;
+            };
+            if next.is_empty() {
                 return false;
             }
-            return self.phase2_start(cp, ss, depth);
+            levels.push(next);
+            if levels[d + 1].len() > self.level_cap {
+                let below = d + 1;
+                for (i, &node) in levels[below].iter().enumerate() {
+                    self.set_path_to(&levels, base, below, i);
+                    if self.phase1_from(node, base + below, togo - below) {
+                        return true;
+                    }
+                }
+                return false;
+            }
         }
-        if self.out_of_time() {
-            return true;
-        }
+        self.last_moves(&levels, base)
+    }
+
+    /// The nodes one move below `level` (at `depth`, `togo` moves from the end of
+    /// phase 1) that can still end phase 1 in time, in order; None to stop.
+    fn expand(&mut self, level: &[LevelNode], depth: usize, togo: usize) -> Option<Vec<LevelNode>> {
         let t = self.t;
         let mt = &t.moves;
-        if togo == 1 {
-            return self.phase1_last(node, depth);
-        }
         // The phase 2 after this path may have only so many moves: a child's corners
         // must be able to reach a permutation it can solve by the end of phase 1.
         let reach = t.reach_table(self.limit.saturating_sub(depth + togo));
-        let check_reach = reach.is_some() && togo - 1 > 0 && togo - 1 < REACH_MAX;
-        // Three passes over the children so that their table look-ups, which mostly
-        // miss the cache, overlap: coordinates and the class look-ups first, then the
-        // tables' indices, then the distances.
-        let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u16); 18];
-        let mut fs_index = [0u32; 18];
-        let mut n = 0;
-        // Already in phase 2's group with few moves left: a phase-2 move now would keep
-        // the rest inside the group, and those endings are phase 2's job.
-        let skip_phase2_moves = h == 0 && togo < 5;
-        for m in 0..18 {
-            if depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
-                continue;
-            }
-            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
-                continue;
-            }
-            if skip_phase2_moves && is_phase2_move(m) {
-                continue;
-            }
-            let flip2 = mt.flip[flip * 18 + m];
-            let ss2 = mt.slice_sorted[ss * 18 + m];
-            let fs = (ss2 as usize / 24) * N_FLIP + flip2 as usize;
-            prefetch(&t.flipslice.class_sym[fs]);
-            let cp2 = mt.corner_perm[cp * 18 + m];
-            if check_reach {
-                prefetch(&t.corners.class_sym[cp2 as usize]);
-            }
-            let twist2 = mt.twist[twist * 18 + m];
-            kids[n] = (m as u8, flip2, ss2, twist2, cp2);
-            fs_index[n] = fs as u32;
-            n += 1;
-        }
+        let check_reach = reach.is_some() && togo - 1 < REACH_MAX;
         let phase1 = &*t.phase1;
-        let mut index = [0usize; 18];
-        let mut reach_index = [0usize; 18];
-        for i in 0..n {
-            let (_, _, _, twist2, cp2) = kids[i];
-            let twist2 = twist2 as usize;
-            let cs = t.flipslice.class_sym[fs_index[i] as usize] as usize;
-            let tc = t.flipslice.twist_conj[twist2 * N_SYM_D4H + (cs & 15)] as usize;
-            index[i] = phase1_index(cs >> 4, tc);
-            prefetch(&phase1[index[i] >> 1]);
-            if let (true, Some(reach)) = (check_reach, reach) {
-                reach_index[i] = t.corner_index(cp2 as usize, twist2);
-                prefetch(&reach[reach_index[i] >> 1]);
+        let mut next = Vec::with_capacity(level.len() * 2);
+        let mut kids = [Child::default(); LEVEL_CHUNK * 18];
+        for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
+            // The next chunk's rows of the move tables, for its turn.
+            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
+                node.prefetch_rows(mt);
             }
-        }
-        for i in 0..n {
-            let h2 = Nibbles(phase1).get(index[i]) as usize;
-            if h2 >= togo {
-                continue;
-            }
-            if let (true, Some(reach)) = (check_reach, reach) {
-                if Nibbles(reach).get(reach_index[i]) as usize > togo - 1 {
-                    continue;
+            // Passes over the children so that their table look-ups, which mostly miss
+            // the cache, overlap: coordinates first, then the slice bounds and the
+            // class look-ups, then the tables' indices, then the distances.
+            let mut n = 0;
+            for (j, node) in chunk.iter().enumerate() {
+                if self.out_of_time() {
+                    return None;
+                }
+                let (flip, ss) = (node.flip as usize, node.slice_sorted as usize);
+                let (twist, cp) = (node.twist as usize, node.corner_perm as usize);
+                // Already in phase 2's group with few moves left: a phase-2 move now
+                // would keep the rest inside the group, and those endings are phase 2's.
+                let skip_phase2_moves = node.h == 0 && togo < 5;
+                for m in 0..18 {
+                    if depth > 0 && !may_follow(node.last as usize, m) {
+                        continue;
+                    }
+                    if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
+                        continue;
+                    }
+                    if skip_phase2_moves && is_phase2_move(m) {
+                        continue;
+                    }
+                    let kid = Child {
+                        parent: (c * LEVEL_CHUNK + j) as u32,
+                        m: m as u8,
+                        flip: mt.flip[flip * 18 + m],
+                        slice_sorted: mt.slice_sorted[ss * 18 + m],
+                        twist: mt.twist[twist * 18 + m],
+                        corner_perm: mt.corner_perm[cp * 18 + m],
+                        ..Child::default()
+                    };
+                    t.prefetch_slice_bound(kid.slice(), kid.twist as usize, kid.flip as usize);
+                    kids[n] = kid;
+                    n += 1;
                 }
             }
-            let (m, flip2, ss2, twist2, cp2) = kids[i];
-            self.path[depth] = m;
-            let child = Phase1Node {
-                flip: flip2 as usize,
-                twist: twist2 as usize,
-                slice_sorted: ss2 as usize,
-                corner_perm: cp2 as usize,
-                h: h2,
-            };
-            if self.phase1(child, depth + 1, togo - 1) {
-                return true;
+            // Most moves lead too far from phase 1's goal: the slice bounds, in cache,
+            // rule out most of those before the large table is touched.
+            let mut k = 0;
+            for i in 0..n {
+                let kid = kids[i];
+                let slice = kid.slice();
+                if t.slice_bound(slice, kid.twist as usize, kid.flip as usize) >= togo {
+                    continue;
+                }
+                let fs = slice * N_FLIP + kid.flip as usize;
+                prefetch(&t.flipslice.class_sym[fs]);
+                if check_reach {
+                    prefetch(&t.corners.class_sym[kid.corner_perm as usize]);
+                }
+                kids[k] = Child { index: fs, ..kid };
+                k += 1;
             }
-            if self.timed_out {
-                return true;
+            for kid in &mut kids[..k] {
+                let cs = t.flipslice.class_sym[kid.index] as usize;
+                let tc = t.flipslice.twist_conj[kid.twist as usize * N_SYM_D4H + (cs & 15)];
+                kid.index = phase1_index(cs >> 4, tc as usize);
+                prefetch(&phase1[kid.index >> 1]);
+                if let (true, Some(reach)) = (check_reach, reach) {
+                    kid.reach_index = t.corner_index(kid.corner_perm as usize, kid.twist as usize);
+                    prefetch(&reach[kid.reach_index >> 1]);
+                }
+            }
+            for kid in &kids[..k] {
+                let h2 = Nibbles(phase1).get(kid.index) as usize;
+                // One move from the end, a child already in phase 2's group cannot end
+                // phase 1 with a move out of it.
+                if h2 >= togo || togo == 2 && h2 == 0 {
+                    continue;
+                }
+                if let (true, Some(reach)) = (check_reach, reach) {
+                    if Nibbles(reach).get(kid.reach_index) as usize > togo - 1 {
+                        continue;
+                    }
+                }
+                next.push(LevelNode {
+                    flip: kid.flip,
+                    twist: kid.twist,
+                    slice_sorted: kid.slice_sorted,
+                    corner_perm: kid.corner_perm,
+                    h: h2 as u8,
+                    last: kid.m,
+                    parent: kid.parent,
+                });
+            }
+        }
+        Some(next)
+    }
+
+    /// The last phase-1 move from each node of the last level of `levels`: a child ends
+    /// phase 1 exactly when its twist, flip and slice coordinates are those of phase
+    /// 2's group, which the small move tables tell without a look-up in the distance
+    /// table. True to stop.
+    fn last_moves(&mut self, levels: &[Vec<LevelNode>], base: usize) -> bool {
+        let t = self.t;
+        let mt = &t.moves;
+        let depth = base + levels.len() - 1;
+        let level = &levels[levels.len() - 1];
+        let mut leaves = [Leaf::default(); LEVEL_CHUNK * 18];
+        for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
+            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
+                node.prefetch_rows(mt);
+            }
+            let mut n = 0;
+            for (j, node) in chunk.iter().enumerate() {
+                if self.out_of_time() {
+                    return true;
+                }
+                for m in 0..18 {
+                    // A phase-2 move would have ended phase 1 one move sooner.
+                    if is_phase2_move(m) || depth > 0 && !may_follow(node.last as usize, m) {
+                        continue;
+                    }
+                    if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
+                        continue;
+                    }
+                    let ss2 = mt.slice_sorted[node.slice_sorted as usize * 18 + m] as usize;
+                    if ss2 >= N_SLICE_PERM
+                        || mt.flip[node.flip as usize * 18 + m] != 0
+                        || mt.twist[node.twist as usize * 18 + m] != 0
+                    {
+                        continue;
+                    }
+                    let cp2 = mt.corner_perm[node.corner_perm as usize * 18 + m] as usize;
+                    prefetch(&t.corner_slice[cp2 * N_SLICE_PERM + ss2]);
+                    prefetch(&t.corners.class_sym[cp2]);
+                    leaves[n] = Leaf {
+                        node: (c * LEVEL_CHUNK + j) as u32,
+                        m: m as u8,
+                        corner_perm: cp2 as u16,
+                        slice_perm: ss2 as u8,
+                        edge8: None,
+                    };
+                    n += 1;
+                }
+            }
+            // The edges of those whose corners allow a phase 2 short enough, and the
+            // look-ups of their phase-2 bounds started.
+            for leaf in &mut leaves[..n] {
+                let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
+                if self.corners_may_end(cp, sp, depth + 1) {
+                    self.set_path(levels, base, leaf);
+                    let e8 = self.path_edge8(depth + 1);
+                    t.prefetch_phase2(cp, e8);
+                    leaf.edge8 = Some(e8 as u16);
+                }
+            }
+            for leaf in &leaves[..n] {
+                self.work.phase1_solutions += 1;
+                let Some(e8) = leaf.edge8 else {
+                    continue;
+                };
+                self.set_path(levels, base, leaf);
+                let (cp, sp) = (leaf.corner_perm as usize, leaf.slice_perm as usize);
+                if self.phase2_from(cp, e8 as usize, sp, depth + 1) {
+                    return true;
+                }
             }
         }
         false
     }
 
-    /// The last phase-1 move from `node` at `depth`: a child ends phase 1 exactly when
-    /// its twist, flip and slice coordinates are those of phase 2's group, which the
-    /// small move tables tell without a look-up in the distance table. True to stop.
-    fn phase1_last(&mut self, node: Phase1Node, depth: usize) -> bool {
-        let mt = &self.t.moves;
-        for m in 0..18 {
-            // A phase-2 move would have ended phase 1 one move sooner.
-            if is_phase2_move(m) || depth > 0 && !may_follow(self.path[depth - 1] as usize, m) {
-                continue;
-            }
-            if depth == 0 && self.first.is_some_and(|f| f as usize != m) {
-                continue;
-            }
-            let ss2 = mt.slice_sorted[node.slice_sorted * 18 + m] as usize;
-            if ss2 >= N_SLICE_PERM
-                || mt.flip[node.flip * 18 + m] != 0
-                || mt.twist[node.twist * 18 + m] != 0
-            {
-                continue;
-            }
-            let cp2 = mt.corner_perm[node.corner_perm * 18 + m] as usize;
-            self.path[depth] = m as u8;
-            if self.phase2_start(cp2, ss2, depth + 1) {
-                return true;
-            }
+    /// Set the path to `leaf` (a phase-1 solution one move below the last of
+    /// `levels`, whose root is at `base` moves) from the levels' parent links.
+    fn set_path(&mut self, levels: &[Vec<LevelNode>], base: usize, leaf: &Leaf) {
+        let last = levels.len() - 1;
+        self.set_path_to(levels, base, last, leaf.node as usize);
+        self.path[base + last] = leaf.m;
+    }
+
+    /// Set the path from the root of `levels` (at `base` moves) to node `i` of level
+    /// `d`, from the levels' parent links.
+    fn set_path_to(&mut self, levels: &[Vec<LevelNode>], base: usize, d: usize, i: usize) {
+        let mut at = i;
+        for d in (1..=d).rev() {
+            let up = levels[d][at];
+            self.path[base + d - 1] = up.last;
+            at = up.parent as usize;
         }
-        false
     }
 
     /// A phase-1 solution of `depth1` moves: look for the shortest phase 2 that keeps
@@ -530,6 +764,36 @@ impl<'a> Search<'a> {
     fn phase2_start(&mut self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
         debug_assert!(slice_perm < N_SLICE_PERM);
         self.work.phase1_solutions += 1;
+        if !self.corners_may_end(cp, slice_perm, depth1) {
+            return false;
+        }
+        let e8 = self.path_edge8(depth1);
+        self.phase2_from(cp, e8, slice_perm, depth1)
+    }
+
+    /// Whether the corners and slice edges of a phase-1 solution of `depth1` moves
+    /// allow a phase 2 within the limit.
+    #[inline(always)]
+    fn corners_may_end(&self, cp: usize, slice_perm: usize, depth1: usize) -> bool {
+        self.limit.checked_sub(depth1).is_some_and(|allowed| {
+            self.t.corner_slice[cp * N_SLICE_PERM + slice_perm] as usize <= allowed
+        })
+    }
+
+    /// The edge8 coordinate at the end of the first `depth1` moves of the path.
+    fn path_edge8(&self, depth1: usize) -> usize {
+        let mut ep = self.edges;
+        for &m in &self.path[..depth1] {
+            let turn = &self.t.edge_turns[m as usize];
+            ep = std::array::from_fn(|i| ep[turn[i] as usize]);
+        }
+        crate::coord::perm_rank(&ep[..8])
+    }
+
+    /// The shortest phase 2 from (corner perm, edge8, slice perm) after a phase 1 of
+    /// `depth1` moves (the path so far) that keeps the total within the limit. True to
+    /// stop the whole search.
+    fn phase2_from(&mut self, cp: usize, e8: usize, slice_perm: usize, depth1: usize) -> bool {
         let Some(allowed) = self.limit.checked_sub(depth1) else {
             return false;
         };
@@ -538,12 +802,6 @@ impl<'a> Search<'a> {
         if dc > allowed {
             return false;
         }
-        let mut ep = self.edges;
-        for &m in &self.path[..depth1] {
-            let turn = &t.edge_turns[m as usize];
-            ep = std::array::from_fn(|i| ep[turn[i] as usize]);
-        }
-        let e8 = crate::coord::perm_rank(&ep[..8]);
         let de = t.phase2_distance(cp, e8);
         if dc.max(de) <= allowed {
             self.work.phase2_searches += 1;
@@ -613,7 +871,7 @@ impl Search<'_> {
                     corner_perm: start.corner_perm,
                     h: start.h1,
                 };
-                if self.phase1(root, 0, depth) {
+                if self.phase1(root, depth) {
                     return !self.timed_out;
                 }
             }
@@ -683,7 +941,7 @@ fn run_on_two_threads(
                 corner_perm: start.corner_perm,
                 h: start.h1,
             };
-            search.phase1(root, 0, depth);
+            search.phase1(root, depth);
             work.add(&search.work);
             if let Some((moves, _)) = search.best {
                 let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -914,6 +1172,24 @@ mod tests {
         );
     }
 
+    /// The slice bounds never exceed the phase-1 distance, and are often below it.
+    #[test]
+    fn slice_bounds_are_lower_bounds() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut below = 0;
+        for _ in 0..2000 {
+            let c = random_state(&mut rng);
+            let (f, tw, sl) = (flip(&c), twist(&c), slice(&c));
+            let exact = t.phase1_distance(f, sl, tw);
+            let bound = t.slice_bound(sl, tw, f);
+            assert!(bound <= exact, "{bound} > {exact}");
+            below += usize::from(bound < exact);
+        }
+        assert!(below > 100, "{below}");
+        assert_eq!(t.slice_bound(0, 0, 0), 0);
+    }
+
     /// Every corner reach entry is a true lower bound: corners that a phase 2 of
     /// `ending` moves solves, then turned `k` times, are at most `k` turns from such
     /// corners; and every entry is below [`REACH_MAX`].
@@ -946,6 +1222,28 @@ mod tests {
         // The bounds are not all zero: many of the turned corners are as far as turned.
         assert!(ruled_out > 100, "{ruled_out}");
         assert!(t.reach_table(*REACH_ENDINGS.end() + 1).is_none());
+    }
+
+    /// Levels searched a node at a time once they grow past the cap give the answer
+    /// of whole levels: the phase-1 solutions come in the same order.
+    #[test]
+    fn levels_split_at_the_cap_give_the_same_answer() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+        let cancel = Cancel::new();
+        for _ in 0..20 {
+            let cube = random_state(&mut rng);
+            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let mut whole = Search::new(t, 20, 20, &cancel);
+            whole.run(&starts);
+            let mut split = Search {
+                level_cap: 3,
+                ..Search::new(t, 20, 20, &cancel)
+            };
+            split.run(&starts);
+            assert!(whole.best.is_some());
+            assert_eq!(split.best, whole.best);
+        }
     }
 
     /// The two threads' answer is the one a single thread finds: same moves, same

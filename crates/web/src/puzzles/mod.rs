@@ -266,7 +266,7 @@ pub fn solve(
     match resolve(text, choice) {
         AnyPuzzle::Cubular => cubular::solve(text, method, budget, cancel),
         AnyPuzzle::Rubik => rubik::solve(text, method, budget, cancel),
-        AnyPuzzle::Big(n) => nxn::solve(text, n, method),
+        AnyPuzzle::Big(n) => nxn::solve(text, n, method, cancel),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::{AnyPuzzle, PuzzleError, Scrambled, Solved, Verified};
 use cubist_nxn::solve::{pocket, SolveError};
 use cubist_nxn::{scramble as scrambles, Alg, CubeError, ParsedCube};
+use cubist_tables::Cancel;
 use rand::SeedableRng;
 
 pub use cubist_nxn::geometry::{MAX_N, MIN_N};
@@ -49,10 +50,15 @@ fn wca(alg: &Alg) -> Vec<String> {
     alg.0.iter().map(ToString::to_string).collect()
 }
 
-/// Solve with the size's one solver (no method to choose). The solvers take well
-/// under the server's budget and do not poll a cancel token; the pool still answers
-/// 504 at the budget.
-pub fn solve(text: &str, n: usize, method: Option<&str>) -> Result<Solved, PuzzleError> {
+/// Solve with the size's one solver (no method to choose). Once `cancel` (the request's
+/// token: its budget, its client gone, the server stopping) is cancelled, the
+/// reduction begins no further view of the cube and answers with the shortest so far.
+pub fn solve(
+    text: &str,
+    n: usize,
+    method: Option<&str>,
+    cancel: &Cancel,
+) -> Result<Solved, PuzzleError> {
     if let Some(m) = method {
         return Err(PuzzleError::Malformed(format!(
             "method {m:?}: the {} has one solver, so no method is chosen",
@@ -68,7 +74,7 @@ pub fn solve(text: &str, n: usize, method: Option<&str>) -> Result<Solved, Puzzl
         // all be waiting for it.
         cubist_rubik::solve::two_phase::Tables::get();
     }
-    let moves = cubist_nxn::solve::solve(&parsed.cube).map_err(|e| match e {
+    let moves = cubist_nxn::solve::solve(&parsed.cube, cancel).map_err(|e| match e {
         SolveError::Unreachable(r) => PuzzleError::Unsolvable(r.to_string()),
         e @ SolveError::NoSolver { .. } => PuzzleError::NoSolver(e.to_string()),
         e => PuzzleError::Unsolvable(e.to_string()),

@@ -30,6 +30,11 @@ pub async fn post(client: &reqwest::Client, base: &str, path: &str, body: &Value
     (status, answer)
 }
 
+/// POST `body` (`cube`, `moves`, maybe `puzzle`) to the verify endpoint.
+pub async fn verify(client: &reqwest::Client, base: &str, body: Value) -> (u16, Value) {
+    post(client, base, "/api/verify", &body).await
+}
+
 /// A file of the shared sample data.
 pub fn data(path: &str) -> String {
     let p = cubist_testkit::data(path);
@@ -74,4 +79,13 @@ print(json.dumps(verdicts))
 pub fn oracle_solved(dir: &std::path::Path, cases: &[Value]) -> Vec<bool> {
     let out = cubist_testkit::run_snippet(dir, JUDGE, &serde_json::to_string(cases).unwrap());
     serde_json::from_str(&out).expect("verdicts")
+}
+
+/// Asserts that the reference models in `dir` (when at hand) find every case solved.
+pub fn assert_oracle_solved(dir: Option<&std::path::Path>, cases: &[Value]) {
+    if let Some(dir) = dir {
+        let verdicts = oracle_solved(dir, cases);
+        assert_eq!(verdicts.len(), cases.len());
+        assert!(verdicts.iter().all(|&v| v), "{verdicts:?}");
+    }
 }

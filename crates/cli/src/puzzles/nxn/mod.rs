@@ -15,10 +15,11 @@ use crate::settings::{BenchSettings, Notation, ScrambleSettings, ShowSettings, S
 use anyhow::{anyhow, bail, Result};
 use cubist_nxn::solve::{pocket, SolveError};
 use cubist_nxn::{scramble as scrambles, Alg, Cube, CubeError, Format, Metric, ParsedCube};
+use cubist_tables::Cancel;
 use rand::SeedableRng;
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use choice::name;
 
@@ -222,10 +223,12 @@ struct Answer {
     millis: f64,
 }
 
-/// Solve one cube (the solver checks its answer by applying it).
-fn solve_cube(cube: &Cube) -> Result<Answer> {
+/// Solve one cube (the solver checks its answer by applying it); past `timeout` it
+/// begins no further view of the cube and answers with the shortest so far.
+fn solve_cube(cube: &Cube, timeout: Option<Duration>) -> Result<Answer> {
     let start = Instant::now();
-    let moves = cubist_nxn::solve::solve(cube).map_err(|e| match e {
+    let cancel = Cancel::new().child(timeout);
+    let moves = cubist_nxn::solve::solve(cube, &cancel).map_err(|e| match e {
         SolveError::Unreachable(r) => anyhow::Error::from(Unsolvable(r.to_string())),
         e => anyhow!("{e}"),
     })?;
@@ -243,7 +246,8 @@ pub fn solve(args: &SolveSettings, input: &Input, n: usize) -> Result<ExitCode> 
     let cubes = read_cubes(input, args.input.as_deref(), n)?;
     let mut notes = String::new();
     let code = run_batch(input, cubes, |c, k| {
-        let a = solve_cube(&c.cube).map_err(|e| anyhow!("{}: {e:#}", input.name))?;
+        let a = solve_cube(&c.cube, args.timeout.map(Duration::from_millis))
+            .map_err(|e| anyhow!("{}: {e:#}", input.name))?;
         let length = a.moves.length(Metric::Obtm);
         if args.stats {
             notes.push_str(&format!(
@@ -280,12 +284,12 @@ pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
         })
         .collect();
     let ready = Instant::now();
-    solve_cube(&cubes[0])?;
+    solve_cube(&cubes[0], None)?;
     let setup = ready.elapsed().as_secs_f64() * 1000.0;
     let mut lengths = Vec::with_capacity(count);
     let mut millis = Vec::with_capacity(count);
     for (k, cube) in cubes.iter().enumerate() {
-        let a = solve_cube(cube)?;
+        let a = solve_cube(cube, None)?;
         if !cube.after(&a.moves).is_solved() {
             bail!("cube {}: the answer {} does not solve it", k + 1, a.moves);
         }
