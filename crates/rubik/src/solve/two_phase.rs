@@ -14,7 +14,10 @@
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
 //! since one of them usually reaches the target much sooner. At each depth the
 //! versions take turns by first move, so a version with a solution early in its tree
-//! does not wait for the others' whole trees. Without a time budget, two threads take
+//! does not wait for the others' whole trees. Each version is also searched preceded
+//! by each quarter turn outside phase 2's group (pre-moves, as in min2phase): one move
+//! more, but other phase-1 trees, one of which often ends in a short phase 2 before
+//! the six versions need a depth more. Without a time budget, two threads take
 //! these searches in turn, giving the answer one thread would.
 //!
 //! Near the target most phase-1 solutions leave too few moves for phase 2. The corner
@@ -257,6 +260,9 @@ pub fn solve_with_cancel(
 struct Start {
     rotation: usize,
     inverted: bool,
+    /// A move made before this version's state (see [`starts`]): its solutions are
+    /// followed by this move, so they count one move more.
+    pre: Option<u8>,
     edges: [u8; 12],
     flip: usize,
     twist: usize,
@@ -266,7 +272,7 @@ struct Start {
 }
 
 impl Start {
-    fn new(t: &Tables, cube: &CubieCube, k: usize) -> Start {
+    fn new(t: &Tables, cube: &CubieCube, k: usize, pre: Option<u8>) -> Start {
         let rotation = k % 3;
         let inverted = k >= 3;
         let mut c = *cube;
@@ -276,10 +282,16 @@ impl Start {
         if inverted {
             c = c.inverse();
         }
+        if let Some(p) = pre {
+            c = CubieCube::SOLVED
+                .apply_move(Move::from_index(p as usize))
+                .then(&c);
+        }
         let (flip, twist, slice_sorted) = (flip(&c), twist(&c), slice_sorted(&c));
         Start {
             rotation,
             inverted,
+            pre,
             edges: c.ep,
             flip,
             twist,
@@ -289,11 +301,17 @@ impl Start {
         }
     }
 
+    /// Moves this version's solutions have beyond those its search finds.
+    fn extra(&self) -> usize {
+        usize::from(self.pre.is_some())
+    }
+
     /// Turn moves that solve this version into moves that solve the original cube.
     fn translate(&self, moves: &[u8]) -> Alg {
         let sym = symmetry::tables();
         let mut out: Vec<Move> = moves
             .iter()
+            .chain(&self.pre)
             .map(|&m| {
                 let mut m = m as usize;
                 // Undo the rotation: conjugate by its inverse, once per 120° turn.
@@ -306,8 +324,29 @@ impl Start {
         if self.inverted {
             out = out.iter().rev().map(|m| m.inverse()).collect();
         }
-        Alg(out)
+        // A phase 2 ending on the pre-move's face merges with it.
+        let alg = Alg(out);
+        if self.pre.is_some() {
+            alg.simplified()
+        } else {
+            alg
+        }
     }
+}
+
+/// The versions of `cube` the search starts from: the six views (three axes, cube and
+/// inverse), then each of them preceded by each quarter turn that leaves phase 2's
+/// group (R, L, F, B and their inverses). A version with a pre-move `p` solved by `s`
+/// gives the solution `s p` — one move more, but from another phase-1 tree, whose
+/// solutions the six views' trees do not hold: more trees of one depth less, so one of
+/// them often has a short phase 2 before the six views need a depth more.
+fn starts(t: &Tables, cube: &CubieCube) -> Vec<Start> {
+    let pres = (0..18u8).filter(|&m| !is_phase2_move(m as usize));
+    let mut v: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k, None)).collect();
+    for k in 0..6 {
+        v.extend(pres.clone().map(|p| Start::new(t, cube, k, Some(p))));
+    }
+    v
 }
 
 /// What a search did, counted rather than timed (the same on any host).
@@ -871,7 +910,14 @@ impl Search<'_> {
                     corner_perm: start.corner_perm,
                     h: start.h1,
                 };
-                if self.phase1(root, depth) {
+                // The version's own moves: its solutions end with its pre-move.
+                let (extra, target) = (start.extra(), self.target);
+                self.limit -= extra;
+                self.target = target.saturating_sub(extra);
+                let stop = target >= extra && self.phase1(root, depth - extra);
+                self.limit += extra;
+                self.target = target;
+                if stop {
                     return !self.timed_out;
                 }
             }
@@ -885,12 +931,16 @@ impl Search<'_> {
 /// a version with a solution early in its tree is not kept waiting for the others'
 /// whole trees. Versions whose phase-1 distance is above `depth` have none.
 fn searches_at(depth: usize, starts: &[Start]) -> Vec<(usize, Option<u8>)> {
-    let versions = (0..starts.len()).filter(|&k| starts[k].h1 <= depth);
-    if depth == 0 {
-        return versions.map(|k| (k, None)).collect();
-    }
-    (0..18u8)
-        .flat_map(|m| versions.clone().map(move |k| (k, Some(m))))
+    // The phase-1 depth of version k's search at this total depth, if it has one.
+    let at = |k: usize| {
+        let s = &starts[k];
+        depth.checked_sub(s.extra()).filter(|&d| s.h1 <= d)
+    };
+    let whole = (0..starts.len()).filter(move |&k| at(k) == Some(0));
+    let split = (0..starts.len()).filter(move |&k| at(k).is_some_and(|d| d > 0));
+    whole
+        .map(|k| (k, None))
+        .chain((0..18u8).flat_map(move |m| split.clone().map(move |k| (k, Some(m)))))
         .collect()
 }
 
@@ -927,12 +977,13 @@ fn run_on_two_threads(
             let (depth, k, first) = units[u];
             let start = &starts[k];
             let later = || u > first_found.load(Ordering::Relaxed);
+            let own = limit - start.extra();
             let mut search = Search {
                 stop: Some(&later),
                 edges: start.edges,
                 version: k,
                 first,
-                ..Search::new(t, limit, limit, cancel)
+                ..Search::new(t, own, own, cancel)
             };
             let root = Phase1Node {
                 flip: start.flip,
@@ -941,7 +992,7 @@ fn run_on_two_threads(
                 corner_perm: start.corner_perm,
                 h: start.h1,
             };
-            search.phase1(root, depth);
+            search.phase1(root, depth - start.extra());
             work.add(&search.work);
             if let Some((moves, _)) = search.best {
                 let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -1006,7 +1057,7 @@ fn solve_counted_in(
         };
         return (Ok(solved), Work::default());
     }
-    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    let starts = starts(t, cube);
     // With a time budget, accept longer solutions at first so that there is something
     // to return; each one found tightens the bound.
     let limit = match opts.timeout {
@@ -1054,7 +1105,7 @@ pub(crate) fn tighten(
     let Some(limit) = shorter_than.checked_sub(1) else {
         return;
     };
-    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    let starts = starts(t, cube);
     let report = |moves: &[u8], version: usize| found(starts[version].translate(moves));
     let mut search = Search {
         stop: Some(stop),
@@ -1233,7 +1284,7 @@ mod tests {
         let cancel = Cancel::new();
         for _ in 0..20 {
             let cube = random_state(&mut rng);
-            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let starts = starts(t, &cube);
             let mut whole = Search::new(t, 20, 20, &cancel);
             whole.run(&starts);
             let mut split = Search {
@@ -1255,7 +1306,7 @@ mod tests {
         let cancel = Cancel::new();
         for _ in 0..40 {
             let cube = random_state(&mut rng);
-            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let starts = starts(t, &cube);
             let mut single = Search::new(t, 20, 20, &cancel);
             single.run(&starts);
             let (best, timed_out, work) = run_on_two_threads(t, &starts, 20, &cancel);
@@ -1263,6 +1314,29 @@ mod tests {
             assert!(best.is_some());
             assert_eq!(best, single.best);
             assert!(work.phase1_nodes >= single.work.phase1_nodes);
+        }
+    }
+
+    /// Every version, pre-moved ones included, turns its own solutions into solutions
+    /// of the cube, within the limit counting the pre-move.
+    #[test]
+    fn every_version_solves_the_cube() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let cancel = Cancel::new();
+        for _ in 0..3 {
+            let cube = random_state(&mut rng);
+            let starts = starts(t, &cube);
+            assert_eq!(starts.len(), 54);
+            for k in 0..starts.len() {
+                let mut search = Search::new(t, 21, 21, &cancel);
+                assert!(search.run(&starts[k..=k]));
+                let (moves, version) = search.best.expect("a solution");
+                assert_eq!(version, 0);
+                let alg = starts[k].translate(&moves);
+                assert!(alg.len() <= 21, "version {k}: {} moves", alg.len());
+                assert!(cube.apply_alg(&alg).is_solved(), "version {k}: {alg}");
+            }
         }
     }
 
