@@ -61,8 +61,8 @@ fn main() {
         )
     };
     println!(
-        "{count} cubes, seed {seed}: phase-1 nodes total {total}, max {}; CPU ms {}; wall ms {}",
-        rows[0].0.phase1_nodes,
+        "{count} cubes, seed {seed}: phase-1 nodes total {total}, {}; CPU ms {}; wall ms {}",
+        stats(|r| r.0.phase1_nodes as f64),
         stats(|r| r.1),
         stats(|r| r.2),
     );

@@ -301,6 +301,20 @@ impl Start {
         }
     }
 
+    /// Whether a phase-1 search of `d` moves from this version beginning with `first`
+    /// may end phase 1: false when the first move leads too far (most of them, near the
+    /// version's distance), so that the search is not even set up.
+    fn may_begin(&self, t: &Tables, first: Option<u8>, d: usize) -> bool {
+        let Some(m) = first.map(usize::from).filter(|_| d > 0) else {
+            return true;
+        };
+        let mt = &t.moves;
+        let flip = mt.flip[self.flip * 18 + m] as usize;
+        let twist = mt.twist[self.twist * 18 + m] as usize;
+        let slice = mt.slice_sorted[self.slice_sorted * 18 + m] as usize / N_SLICE_PERM;
+        t.slice_bound(slice, twist, flip) < d && t.phase1_distance(flip, slice, twist) < d
+    }
+
     /// Moves this version's solutions have beyond those its search finds.
     fn extra(&self) -> usize {
         usize::from(self.pre.is_some())
@@ -892,10 +906,11 @@ impl<'a> Search<'a> {
 
 impl Search<'_> {
     /// Iterative deepening of phase 1 over all six versions together, in the order of
-    /// [`searches_at`]; true when a solution within the target was found.
+    /// [`SearchesAt`]; true when a solution within the target was found.
     fn run(&mut self, starts: &[Start]) -> bool {
         for depth in 0..=self.limit {
-            for (k, first) in searches_at(depth, starts) {
+            let searches = SearchesAt::new(depth, starts);
+            for (k, first) in (0..searches.len()).map(|i| searches.get(i)) {
                 let start = &starts[k];
                 if depth > self.limit {
                     return false;
@@ -910,6 +925,9 @@ impl Search<'_> {
                     corner_perm: start.corner_perm,
                     h: start.h1,
                 };
+                if !start.may_begin(self.t, first, depth - start.extra()) {
+                    continue;
+                }
                 // The version's own moves: its solutions end with its pre-move.
                 let (extra, target) = (start.extra(), self.target);
                 self.limit -= extra;
@@ -926,26 +944,52 @@ impl Search<'_> {
     }
 }
 
-/// The phase-1 searches of `depth` moves, in the order they are run: each version's
-/// tree cut by its first move, the versions taken in turn for each first move, so that
-/// a version with a solution early in its tree is not kept waiting for the others'
-/// whole trees. Versions whose phase-1 distance is above `depth` have none.
-fn searches_at(depth: usize, starts: &[Start]) -> Vec<(usize, Option<u8>)> {
-    // The phase-1 depth of version k's search at this total depth, if it has one.
-    let at = |k: usize| {
-        let s = &starts[k];
-        depth.checked_sub(s.extra()).filter(|&d| s.h1 <= d)
-    };
-    let whole = (0..starts.len()).filter(move |&k| at(k) == Some(0));
-    let split = (0..starts.len()).filter(move |&k| at(k).is_some_and(|d| d > 0));
-    whole
-        .map(|k| (k, None))
-        .chain((0..18u8).flat_map(move |m| split.clone().map(move |k| (k, Some(m)))))
-        .collect()
+/// The phase-1 searches of one depth (counting pre-moves), in the order they are run:
+/// each version's tree cut by its first move, the versions taken in turn for each
+/// first move, so that a version with a solution early in its tree is not kept waiting
+/// for the others' whole trees. Versions whose phase-1 distance is above the depth left
+/// them have none; those with no move left have one, uncut.
+struct SearchesAt {
+    /// Versions searched whole (phase-1 depth 0).
+    whole: Vec<usize>,
+    /// Versions searched by first move.
+    split: Vec<usize>,
+}
+
+impl SearchesAt {
+    fn new(depth: usize, starts: &[Start]) -> SearchesAt {
+        // The phase-1 depth of version k's search at this depth, if it has one.
+        let at = |k: &usize| {
+            let s = &starts[*k];
+            depth.checked_sub(s.extra()).filter(|&d| s.h1 <= d)
+        };
+        SearchesAt {
+            whole: (0..starts.len()).filter(|k| at(k) == Some(0)).collect(),
+            split: (0..starts.len())
+                .filter(|k| at(k).is_some_and(|d| d > 0))
+                .collect(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.whole.len() + 18 * self.split.len()
+    }
+
+    /// The `i`th search: its version and first move.
+    fn get(&self, i: usize) -> (usize, Option<u8>) {
+        match self.whole.get(i) {
+            Some(&k) => (k, None),
+            None => {
+                let j = i - self.whole.len();
+                let n = self.split.len();
+                (self.split[j % n], Some((j / n) as u8))
+            }
+        }
+    }
 }
 
 /// The first solution of at most `limit` moves, as [`Search::run`] finds it, found by
-/// two threads: the searches of [`searches_at`], depth by depth, are taken in order by
+/// two threads: the searches of [`SearchesAt`], depth by depth, are taken in order by
 /// whichever thread is free, and a solution found in one ends only the searches after
 /// it, so the answer is the one a single thread would give. Returns the solution,
 /// whether `cancel` stopped the search, and the work of both threads.
@@ -955,16 +999,22 @@ fn run_on_two_threads(
     limit: usize,
     cancel: &Cancel,
 ) -> (Option<(Vec<u8>, usize)>, bool, Work) {
-    let units: Vec<(usize, usize, Option<u8>)> = (0..=limit)
-        .flat_map(|depth| {
-            searches_at(depth, starts)
-                .into_iter()
-                .map(move |(k, first)| (depth, k, first))
-        })
-        .collect();
+    // The searches of each depth in turn, numbered from the first of depth 0.
+    let by_depth: Vec<SearchesAt> = (0..=limit).map(|d| SearchesAt::new(d, starts)).collect();
+    let unit = |mut u: usize| {
+        for (depth, searches) in by_depth.iter().enumerate() {
+            if u < searches.len() {
+                let (k, first) = searches.get(u);
+                return (depth, k, first);
+            }
+            u -= searches.len();
+        }
+        unreachable!("a search past the last depth")
+    };
+    let n_units: usize = by_depth.iter().map(SearchesAt::len).sum();
     let next = AtomicUsize::new(0);
-    // The earliest search that found a solution (units.len() while none has).
-    let first_found = AtomicUsize::new(units.len());
+    // The earliest search that found a solution (n_units while none has).
+    let first_found = AtomicUsize::new(n_units);
     let found: Mutex<Option<(usize, Vec<u8>)>> = Mutex::new(None);
     let worker = || {
         let mut work = Work::default();
@@ -974,8 +1024,11 @@ fn run_on_two_threads(
             if u >= first_found.load(Ordering::Acquire) {
                 break;
             }
-            let (depth, k, first) = units[u];
+            let (depth, k, first) = unit(u);
             let start = &starts[k];
+            if !start.may_begin(t, first, depth - start.extra()) {
+                continue;
+            }
             let later = || u > first_found.load(Ordering::Relaxed);
             let own = limit - start.extra();
             let mut search = Search {
@@ -1015,7 +1068,7 @@ fn run_on_two_threads(
     let best = found
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
-        .map(|(u, moves)| (moves, units[u].1));
+        .map(|(u, moves)| (moves, unit(u).1));
     let timed_out = best.is_none() && (t1 || t2);
     (best, timed_out, work)
 }
