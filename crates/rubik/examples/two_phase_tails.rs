@@ -38,12 +38,14 @@ fn main() {
     two_phase::Tables::get();
     let opts = Options::default();
     let mut rows = Vec::new();
+    let mut lengths = Vec::new();
     for (k, cube) in cubes.iter().enumerate() {
         let (w0, c0) = (std::time::Instant::now(), cpu_ms());
         let (answer, work) = two_phase::solve_counted(cube, &opts);
         let (wall, cpu) = (w0.elapsed().as_secs_f64() * 1e3, cpu_ms() - c0);
         let moves = answer.expect("a solution").moves;
         assert!(moves.len() <= 20 && cube.apply_alg(&moves).is_solved());
+        lengths.push(moves.len());
         rows.push((work, cpu, wall, k));
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.0.phase1_nodes));
@@ -59,10 +61,15 @@ fn main() {
         )
     };
     println!(
-        "{count} cubes, seed {seed}: phase-1 nodes total {total}, max {}; CPU ms {}; wall ms {}",
-        rows[0].0.phase1_nodes,
+        "{count} cubes, seed {seed}: phase-1 nodes total {total}, {}; CPU ms {}; wall ms {}",
+        stats(|r| r.0.phase1_nodes as f64),
         stats(|r| r.1),
         stats(|r| r.2),
+    );
+    println!(
+        "moves: mean {:.3}, most {}",
+        lengths.iter().sum::<usize>() as f64 / count as f64,
+        lengths.iter().max().unwrap_or(&0)
     );
     for (work, cpu, wall, k) in rows.iter().take(8) {
         println!(

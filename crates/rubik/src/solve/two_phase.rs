@@ -14,7 +14,10 @@
 //! its three axes, and its inverse along each — raising their phase-1 depth together,
 //! since one of them usually reaches the target much sooner. At each depth the
 //! versions take turns by first move, so a version with a solution early in its tree
-//! does not wait for the others' whole trees. Without a time budget, two threads take
+//! does not wait for the others' whole trees. Each version is also searched preceded
+//! by each quarter turn outside phase 2's group (pre-moves, as in min2phase): one move
+//! more, but other phase-1 trees, one of which often ends in a short phase 2 before
+//! the six versions need a depth more. Without a time budget, two threads take
 //! these searches in turn, giving the answer one thread would.
 //!
 //! Near the target most phase-1 solutions leave too few moves for phase 2. The corner
@@ -257,6 +260,9 @@ pub fn solve_with_cancel(
 struct Start {
     rotation: usize,
     inverted: bool,
+    /// A move made before this version's state (see [`starts`]): its solutions are
+    /// followed by this move, so they count one move more.
+    pre: Option<u8>,
     edges: [u8; 12],
     flip: usize,
     twist: usize,
@@ -266,7 +272,7 @@ struct Start {
 }
 
 impl Start {
-    fn new(t: &Tables, cube: &CubieCube, k: usize) -> Start {
+    fn new(t: &Tables, cube: &CubieCube, k: usize, pre: Option<u8>) -> Start {
         let rotation = k % 3;
         let inverted = k >= 3;
         let mut c = *cube;
@@ -276,10 +282,16 @@ impl Start {
         if inverted {
             c = c.inverse();
         }
+        if let Some(p) = pre {
+            c = CubieCube::SOLVED
+                .apply_move(Move::from_index(p as usize))
+                .then(&c);
+        }
         let (flip, twist, slice_sorted) = (flip(&c), twist(&c), slice_sorted(&c));
         Start {
             rotation,
             inverted,
+            pre,
             edges: c.ep,
             flip,
             twist,
@@ -289,11 +301,31 @@ impl Start {
         }
     }
 
+    /// Whether a phase-1 search of `d` moves from this version beginning with `first`
+    /// may end phase 1: false when the first move leads too far (most of them, near the
+    /// version's distance), so that the search is not even set up.
+    fn may_begin(&self, t: &Tables, first: Option<u8>, d: usize) -> bool {
+        let Some(m) = first.map(usize::from).filter(|_| d > 0) else {
+            return true;
+        };
+        let mt = &t.moves;
+        let flip = mt.flip[self.flip * 18 + m] as usize;
+        let twist = mt.twist[self.twist * 18 + m] as usize;
+        let slice = mt.slice_sorted[self.slice_sorted * 18 + m] as usize / N_SLICE_PERM;
+        t.slice_bound(slice, twist, flip) < d && t.phase1_distance(flip, slice, twist) < d
+    }
+
+    /// Moves this version's solutions have beyond those its search finds.
+    fn extra(&self) -> usize {
+        usize::from(self.pre.is_some())
+    }
+
     /// Turn moves that solve this version into moves that solve the original cube.
     fn translate(&self, moves: &[u8]) -> Alg {
         let sym = symmetry::tables();
         let mut out: Vec<Move> = moves
             .iter()
+            .chain(&self.pre)
             .map(|&m| {
                 let mut m = m as usize;
                 // Undo the rotation: conjugate by its inverse, once per 120° turn.
@@ -306,8 +338,29 @@ impl Start {
         if self.inverted {
             out = out.iter().rev().map(|m| m.inverse()).collect();
         }
-        Alg(out)
+        // A phase 2 ending on the pre-move's face merges with it.
+        let alg = Alg(out);
+        if self.pre.is_some() {
+            alg.simplified()
+        } else {
+            alg
+        }
     }
+}
+
+/// The versions of `cube` the search starts from: the six views (three axes, cube and
+/// inverse), then each of them preceded by each quarter turn that leaves phase 2's
+/// group (R, L, F, B and their inverses). A version with a pre-move `p` solved by `s`
+/// gives the solution `s p` — one move more, but from another phase-1 tree, whose
+/// solutions the six views' trees do not hold: more trees of one depth less, so one of
+/// them often has a short phase 2 before the six views need a depth more.
+fn starts(t: &Tables, cube: &CubieCube) -> Vec<Start> {
+    let pres = (0..18u8).filter(|&m| !is_phase2_move(m as usize));
+    let mut v: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k, None)).collect();
+    for k in 0..6 {
+        v.extend(pres.clone().map(|p| Start::new(t, cube, k, Some(p))));
+    }
+    v
 }
 
 /// What a search did, counted rather than timed (the same on any host).
@@ -853,10 +906,11 @@ impl<'a> Search<'a> {
 
 impl Search<'_> {
     /// Iterative deepening of phase 1 over all six versions together, in the order of
-    /// [`searches_at`]; true when a solution within the target was found.
+    /// [`SearchesAt`]; true when a solution within the target was found.
     fn run(&mut self, starts: &[Start]) -> bool {
         for depth in 0..=self.limit {
-            for (k, first) in searches_at(depth, starts) {
+            let searches = SearchesAt::new(depth, starts);
+            for (k, first) in (0..searches.len()).map(|i| searches.get(i)) {
                 let start = &starts[k];
                 if depth > self.limit {
                     return false;
@@ -871,7 +925,17 @@ impl Search<'_> {
                     corner_perm: start.corner_perm,
                     h: start.h1,
                 };
-                if self.phase1(root, depth) {
+                if !start.may_begin(self.t, first, depth - start.extra()) {
+                    continue;
+                }
+                // The version's own moves: its solutions end with its pre-move.
+                let (extra, target) = (start.extra(), self.target);
+                self.limit -= extra;
+                self.target = target.saturating_sub(extra);
+                let stop = target >= extra && self.phase1(root, depth - extra);
+                self.limit += extra;
+                self.target = target;
+                if stop {
                     return !self.timed_out;
                 }
             }
@@ -880,22 +944,52 @@ impl Search<'_> {
     }
 }
 
-/// The phase-1 searches of `depth` moves, in the order they are run: each version's
-/// tree cut by its first move, the versions taken in turn for each first move, so that
-/// a version with a solution early in its tree is not kept waiting for the others'
-/// whole trees. Versions whose phase-1 distance is above `depth` have none.
-fn searches_at(depth: usize, starts: &[Start]) -> Vec<(usize, Option<u8>)> {
-    let versions = (0..starts.len()).filter(|&k| starts[k].h1 <= depth);
-    if depth == 0 {
-        return versions.map(|k| (k, None)).collect();
+/// The phase-1 searches of one depth (counting pre-moves), in the order they are run:
+/// each version's tree cut by its first move, the versions taken in turn for each
+/// first move, so that a version with a solution early in its tree is not kept waiting
+/// for the others' whole trees. Versions whose phase-1 distance is above the depth left
+/// them have none; those with no move left have one, uncut.
+struct SearchesAt {
+    /// Versions searched whole (phase-1 depth 0).
+    whole: Vec<usize>,
+    /// Versions searched by first move.
+    split: Vec<usize>,
+}
+
+impl SearchesAt {
+    fn new(depth: usize, starts: &[Start]) -> SearchesAt {
+        // The phase-1 depth of version k's search at this depth, if it has one.
+        let at = |k: &usize| {
+            let s = &starts[*k];
+            depth.checked_sub(s.extra()).filter(|&d| s.h1 <= d)
+        };
+        SearchesAt {
+            whole: (0..starts.len()).filter(|k| at(k) == Some(0)).collect(),
+            split: (0..starts.len())
+                .filter(|k| at(k).is_some_and(|d| d > 0))
+                .collect(),
+        }
     }
-    (0..18u8)
-        .flat_map(|m| versions.clone().map(move |k| (k, Some(m))))
-        .collect()
+
+    fn len(&self) -> usize {
+        self.whole.len() + 18 * self.split.len()
+    }
+
+    /// The `i`th search: its version and first move.
+    fn get(&self, i: usize) -> (usize, Option<u8>) {
+        match self.whole.get(i) {
+            Some(&k) => (k, None),
+            None => {
+                let j = i - self.whole.len();
+                let n = self.split.len();
+                (self.split[j % n], Some((j / n) as u8))
+            }
+        }
+    }
 }
 
 /// The first solution of at most `limit` moves, as [`Search::run`] finds it, found by
-/// two threads: the searches of [`searches_at`], depth by depth, are taken in order by
+/// two threads: the searches of [`SearchesAt`], depth by depth, are taken in order by
 /// whichever thread is free, and a solution found in one ends only the searches after
 /// it, so the answer is the one a single thread would give. Returns the solution,
 /// whether `cancel` stopped the search, and the work of both threads.
@@ -905,16 +999,22 @@ fn run_on_two_threads(
     limit: usize,
     cancel: &Cancel,
 ) -> (Option<(Vec<u8>, usize)>, bool, Work) {
-    let units: Vec<(usize, usize, Option<u8>)> = (0..=limit)
-        .flat_map(|depth| {
-            searches_at(depth, starts)
-                .into_iter()
-                .map(move |(k, first)| (depth, k, first))
-        })
-        .collect();
+    // The searches of each depth in turn, numbered from the first of depth 0.
+    let by_depth: Vec<SearchesAt> = (0..=limit).map(|d| SearchesAt::new(d, starts)).collect();
+    let unit = |mut u: usize| {
+        for (depth, searches) in by_depth.iter().enumerate() {
+            if u < searches.len() {
+                let (k, first) = searches.get(u);
+                return (depth, k, first);
+            }
+            u -= searches.len();
+        }
+        unreachable!("a search past the last depth")
+    };
+    let n_units: usize = by_depth.iter().map(SearchesAt::len).sum();
     let next = AtomicUsize::new(0);
-    // The earliest search that found a solution (units.len() while none has).
-    let first_found = AtomicUsize::new(units.len());
+    // The earliest search that found a solution (n_units while none has).
+    let first_found = AtomicUsize::new(n_units);
     let found: Mutex<Option<(usize, Vec<u8>)>> = Mutex::new(None);
     let worker = || {
         let mut work = Work::default();
@@ -924,15 +1024,19 @@ fn run_on_two_threads(
             if u >= first_found.load(Ordering::Acquire) {
                 break;
             }
-            let (depth, k, first) = units[u];
+            let (depth, k, first) = unit(u);
             let start = &starts[k];
+            if !start.may_begin(t, first, depth - start.extra()) {
+                continue;
+            }
             let later = || u > first_found.load(Ordering::Relaxed);
+            let own = limit - start.extra();
             let mut search = Search {
                 stop: Some(&later),
                 edges: start.edges,
                 version: k,
                 first,
-                ..Search::new(t, limit, limit, cancel)
+                ..Search::new(t, own, own, cancel)
             };
             let root = Phase1Node {
                 flip: start.flip,
@@ -941,7 +1045,7 @@ fn run_on_two_threads(
                 corner_perm: start.corner_perm,
                 h: start.h1,
             };
-            search.phase1(root, depth);
+            search.phase1(root, depth - start.extra());
             work.add(&search.work);
             if let Some((moves, _)) = search.best {
                 let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -964,7 +1068,7 @@ fn run_on_two_threads(
     let best = found
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
-        .map(|(u, moves)| (moves, units[u].1));
+        .map(|(u, moves)| (moves, unit(u).1));
     let timed_out = best.is_none() && (t1 || t2);
     (best, timed_out, work)
 }
@@ -1006,7 +1110,7 @@ fn solve_counted_in(
         };
         return (Ok(solved), Work::default());
     }
-    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    let starts = starts(t, cube);
     // With a time budget, accept longer solutions at first so that there is something
     // to return; each one found tightens the bound.
     let limit = match opts.timeout {
@@ -1054,7 +1158,7 @@ pub(crate) fn tighten(
     let Some(limit) = shorter_than.checked_sub(1) else {
         return;
     };
-    let starts: Vec<Start> = (0..6).map(|k| Start::new(t, cube, k)).collect();
+    let starts = starts(t, cube);
     let report = |moves: &[u8], version: usize| found(starts[version].translate(moves));
     let mut search = Search {
         stop: Some(stop),
@@ -1233,7 +1337,7 @@ mod tests {
         let cancel = Cancel::new();
         for _ in 0..20 {
             let cube = random_state(&mut rng);
-            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let starts = starts(t, &cube);
             let mut whole = Search::new(t, 20, 20, &cancel);
             whole.run(&starts);
             let mut split = Search {
@@ -1255,7 +1359,7 @@ mod tests {
         let cancel = Cancel::new();
         for _ in 0..40 {
             let cube = random_state(&mut rng);
-            let starts: Vec<Start> = (0..6).map(|k| Start::new(t, &cube, k)).collect();
+            let starts = starts(t, &cube);
             let mut single = Search::new(t, 20, 20, &cancel);
             single.run(&starts);
             let (best, timed_out, work) = run_on_two_threads(t, &starts, 20, &cancel);
@@ -1263,6 +1367,29 @@ mod tests {
             assert!(best.is_some());
             assert_eq!(best, single.best);
             assert!(work.phase1_nodes >= single.work.phase1_nodes);
+        }
+    }
+
+    /// Every version, pre-moved ones included, turns its own solutions into solutions
+    /// of the cube, within the limit counting the pre-move.
+    #[test]
+    fn every_version_solves_the_cube() {
+        let t = Tables::get();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let cancel = Cancel::new();
+        for _ in 0..3 {
+            let cube = random_state(&mut rng);
+            let starts = starts(t, &cube);
+            assert_eq!(starts.len(), 54);
+            for k in 0..starts.len() {
+                let mut search = Search::new(t, 21, 21, &cancel);
+                assert!(search.run(&starts[k..=k]));
+                let (moves, version) = search.best.expect("a solution");
+                assert_eq!(version, 0);
+                let alg = starts[k].translate(&moves);
+                assert!(alg.len() <= 21, "version {k}: {} moves", alg.len());
+                assert!(cube.apply_alg(&alg).is_solved(), "version {k}: {alg}");
+            }
         }
     }
 
