@@ -221,7 +221,19 @@ pub fn build_phase2(mt: &MoveTables, cs: &CornerSym) -> Vec<u8> {
 /// Distances in phase 2 over a pair (coordinate `a`, slice perm), `a * 24 + slice perm`,
 /// where `step(a, k)` moves `a` by phase-2 move number `k`.
 fn build_phase2_pair(n_a: usize, mt: &MoveTables, step: impl Fn(usize, usize) -> usize) -> Vec<u8> {
-    let n = n_a * N_SLICE_PERM;
+    distances_from_solved(n_a * N_SLICE_PERM, |i, reach| {
+        let (a, p) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
+        for (k, &m) in PHASE2_MOVES.iter().enumerate() {
+            let p2 = mt.slice_sorted[p * 18 + m as usize] as usize;
+            reach(step(a, k) * N_SLICE_PERM + p2);
+        }
+    })
+}
+
+/// Distances from entry 0 (the solved one) over `n` entries by breadth-first search,
+/// where `neighbours(i, reach)` calls `reach` with every entry one move from `i`;
+/// `u8::MAX` where none leads. For the small pair tables, built in well under a second.
+fn distances_from_solved(n: usize, neighbours: impl Fn(usize, &mut dyn FnMut(usize))) -> Vec<u8> {
     let mut dist = vec![u8::MAX; n];
     dist[0] = 0;
     let mut frontier = vec![0u32];
@@ -229,16 +241,12 @@ fn build_phase2_pair(n_a: usize, mt: &MoveTables, step: impl Fn(usize, usize) ->
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for &i in &frontier {
-            let (a, p) = (i as usize / N_SLICE_PERM, i as usize % N_SLICE_PERM);
-            for (k, &m) in PHASE2_MOVES.iter().enumerate() {
-                let a2 = step(a, k);
-                let p2 = mt.slice_sorted[p * 18 + m as usize] as usize;
-                let j = a2 * N_SLICE_PERM + p2;
+            neighbours(i as usize, &mut |j| {
                 if dist[j] == u8::MAX {
                     dist[j] = depth + 1;
                     next.push(j as u32);
                 }
-            }
+            });
         }
         frontier = next;
         depth += 1;
@@ -282,26 +290,13 @@ pub fn build_slice_bounds(mt: &MoveTables) -> Vec<u8> {
 /// entries (`slice * n_raw + raw`), by breadth-first search from (0, 0).
 fn build_slice_pair(n_raw: usize, raw_move: &[u16], mt: &MoveTables) -> Vec<u8> {
     let n = N_SLICE * n_raw;
-    let mut dist = vec![u8::MAX; n];
-    dist[0] = 0;
-    let mut frontier = vec![0u32];
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        let mut next = Vec::new();
-        for &i in &frontier {
-            let (slice, raw) = (i as usize / n_raw, i as usize % n_raw);
-            for m in 0..18 {
-                let s2 = mt.slice_sorted[slice * N_SLICE_PERM * 18 + m] as usize / N_SLICE_PERM;
-                let j = s2 * n_raw + raw_move[raw * 18 + m] as usize;
-                if dist[j] == u8::MAX {
-                    dist[j] = depth + 1;
-                    next.push(j as u32);
-                }
-            }
+    let dist = distances_from_solved(n, |i, reach| {
+        let (slice, raw) = (i / n_raw, i % n_raw);
+        for m in 0..18 {
+            let s2 = mt.slice_sorted[slice * N_SLICE_PERM * 18 + m] as usize / N_SLICE_PERM;
+            reach(s2 * n_raw + raw_move[raw * 18 + m] as usize);
         }
-        frontier = next;
-        depth += 1;
-    }
+    });
     let mut packed = vec![0u8; n.div_ceil(2)];
     for (i, &d) in dist.iter().enumerate() {
         packed[i >> 1] |= d.min(EMPTY) << ((i & 1) << 2);

@@ -454,6 +454,15 @@ impl LevelNode {
     }
 }
 
+/// Start loading the move-table rows of chunk `c` of `level` (of [`LEVEL_CHUNK`]
+/// nodes), so that they are in the cache by the time that chunk is searched.
+#[inline(always)]
+fn prefetch_chunk(level: &[LevelNode], c: usize, mt: &MoveTables) {
+    for node in level.iter().skip(c * LEVEL_CHUNK).take(LEVEL_CHUNK) {
+        node.prefetch_rows(mt);
+    }
+}
+
 /// A move from a node of a level, weighed by [`Search::expand`]: its parent, the move,
 /// the coordinates it leads to, and its places in the tables as they are found.
 #[derive(Clone, Copy, Default)]
@@ -626,10 +635,7 @@ impl<'a> Search<'a> {
         let mut next = Vec::with_capacity(level.len() * 2);
         let mut kids = [Child::default(); LEVEL_CHUNK * 18];
         for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
-            // The next chunk's rows of the move tables, for its turn.
-            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
-                node.prefetch_rows(mt);
-            }
+            prefetch_chunk(level, c + 1, mt);
             // Passes over the children so that their table look-ups, which mostly miss
             // the cache, overlap: coordinates first, then the slice bounds and the
             // class look-ups, then the tables' indices, then the distances.
@@ -731,9 +737,7 @@ impl<'a> Search<'a> {
         let level = &levels[levels.len() - 1];
         let mut leaves = [Leaf::default(); LEVEL_CHUNK * 18];
         for (c, chunk) in level.chunks(LEVEL_CHUNK).enumerate() {
-            for node in level.iter().skip((c + 1) * LEVEL_CHUNK).take(LEVEL_CHUNK) {
-                node.prefetch_rows(mt);
-            }
+            prefetch_chunk(level, c + 1, mt);
             let mut n = 0;
             for (j, node) in chunk.iter().enumerate() {
                 if self.out_of_time() {
