@@ -55,12 +55,13 @@ fn needs_pll_parity(cube: &Cube) -> bool {
 
 /// The whole-cube views an N×N×N is reduced from ([`views`]): the 5×5×5 from all
 /// six orders of the axes and three of them met from another side (the first nine of
-/// [`views::TWELVE`]); a bigger cube, whose stages take longer, from its own view.
+/// [`views::TWELVE`]); a bigger cube, whose stages take longer, from two, one on each
+/// core.
 fn views_of(n: usize) -> &'static [&'static str] {
     if n <= 5 {
         &views::TWELVE[..9]
     } else {
-        &views::ALL[..1]
+        &views::ALL[..2]
     }
 }
 
