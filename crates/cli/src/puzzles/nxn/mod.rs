@@ -289,7 +289,7 @@ pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
     let mut lengths = Vec::with_capacity(count);
     let mut millis = Vec::with_capacity(count);
     for (k, cube) in cubes.iter().enumerate() {
-        let a = solve_cube(cube, None)?;
+        let a = solve_cube(cube, None).map_err(|e| anyhow!("cube {}: {e:#}", k + 1))?;
         if !cube.after(&a.moves).is_solved() {
             bail!("cube {}: the answer {} does not solve it", k + 1, a.moves);
         }
