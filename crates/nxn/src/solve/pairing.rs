@@ -41,7 +41,11 @@ impl Run {
         let len = if first {
             moves.iter().take_while(|m| m.face.axis() == axis).count()
         } else {
-            moves.iter().rev().take_while(|m| m.face.axis() == axis).count()
+            moves
+                .iter()
+                .rev()
+                .take_while(|m| m.face.axis() == axis)
+                .count()
         };
         let run = if first {
             &moves[..len]
@@ -230,10 +234,13 @@ fn macros(n: usize) -> &'static [Step] {
         // what each saves after a setup.
         let mut leads: Vec<Option<Run>> = Vec::new();
         for step in &mut out {
-            step.lead_id = leads.iter().position(|l| *l == step.lead).unwrap_or_else(|| {
-                leads.push(step.lead);
-                leads.len() - 1
-            });
+            step.lead_id = leads
+                .iter()
+                .position(|l| *l == step.lead)
+                .unwrap_or_else(|| {
+                    leads.push(step.lead);
+                    leads.len() - 1
+                });
         }
         Box::leak(out.into_boxed_slice())
     })
@@ -389,12 +396,19 @@ impl Node {
     }
 }
 
-/// Cubes kept at each step of the search.
-const BEAM: usize = 12;
+/// Cubes kept at each step of the search: the 4×4×4, solved from twelve views, keeps
+/// fewer.
+fn beam_width(n: usize) -> usize {
+    if n == 4 {
+        12
+    } else {
+        24
+    }
+}
 /// Children kept from each cube before the beam is chosen.
 const PER_NODE: usize = 8;
 /// The guessed cost of each link still to make.
-const COST_PER_LINK: usize = 3;
+const COST_PER_LINK: usize = 2;
 
 /// Every child of `node` through `setups` and one pairing sequence that links more.
 fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
@@ -450,8 +464,8 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
 /// no way on.
 ///
 /// A beam search over steps (a setup of at most one outer turn and a pairing sequence
-/// that links more pieces), the cubes ranked by moves so far plus three a link to
-/// come; a step no shallow setup gives is looked for behind setups of two and three
+/// that links more pieces), the cubes ranked by moves so far (runs where steps meet
+/// merged) plus two a link to come; a step no shallow setup gives is looked for behind setups of two and three
 /// turns. Of the paired cubes found, the one with the fewest moves plus its `penalty`
 /// (the moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
 pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
@@ -496,7 +510,7 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
         }
         next.sort_by_key(|node| node.estimate(all));
         let mut seen = std::collections::HashSet::new();
-        beam = Vec::with_capacity(BEAM);
+        beam = Vec::with_capacity(beam_width(n));
         for node in next {
             visited.insert(node.stickers.clone());
             if best.as_ref().is_some_and(|b| node.cost >= b.0)
@@ -515,7 +529,7 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
                 if best.as_ref().is_none_or(|b| score < b.0) {
                     best = Some((score, moves.0));
                 }
-            } else if beam.len() < BEAM {
+            } else if beam.len() < beam_width(n) {
                 beam.push(node);
             }
         }
