@@ -166,3 +166,47 @@ fn unrotate(n: usize, m: &Move, turn: &Alg) -> Move {
         .find(|c| permutation(n, &Alg(vec![*c])) == want)
         .expect("a whole-cube turn maps faces to faces")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Runs `best_of_ranked` with a made-up reduction whose first part is the colour of
+    /// one sticker of the seen cube and whose answer is that many quarter turns plus
+    /// one; returns the answer's length and how often each part ran.
+    fn made_up(cube: &Cube, keep: usize, cancel: &Cancel) -> (usize, usize, usize) {
+        let (firsts, rests) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let reduction = Ranked {
+            first: &|c: &Cube| {
+                firsts.fetch_add(1, Ordering::Relaxed);
+                Ok(c.stickers()[1].index())
+            },
+            rank: &|t: &usize| *t,
+            rest: &|_: &Cube, t: usize| {
+                rests.fetch_add(1, Ordering::Relaxed);
+                Ok(Alg(vec![Move::face(Face::U, 1); t + 1]))
+            },
+        };
+        let alg = best_of_ranked(cube, &TWELVE, keep, &reduction, cancel).unwrap();
+        (alg.len(), firsts.into_inner(), rests.into_inner())
+    }
+
+    #[test]
+    fn only_the_best_ranked_views_are_finished() {
+        let cube = Cube::solved(5).after(&Alg::parse("R U 2F' D2 L B' 2U", 5).unwrap());
+        let ranks: Vec<usize> = TWELVE
+            .iter()
+            .map(|v| {
+                let seen = crate::validity::renamed(&cube.after(&Alg::parse(v, 5).unwrap()));
+                seen.unwrap().stickers()[1].index()
+            })
+            .collect();
+        let least = *ranks.iter().min().unwrap();
+        assert!(ranks.iter().any(|&r| r != least), "{ranks:?}");
+        assert_eq!(made_up(&cube, 3, &Cancel::new()), (least + 1, 12, 3));
+        let cancelled = Cancel::new();
+        cancelled.cancel();
+        assert_eq!(made_up(&cube, 3, &cancelled), (ranks[0] + 1, 1, 1));
+    }
+}
