@@ -396,13 +396,13 @@ impl Node {
     }
 }
 
-/// Cubes kept at each step of the search: the 4×4×4, solved from twelve views, keeps
-/// fewer.
+/// Cubes kept at each step of the search: more on the 5×5×5, whose views are few
+/// enough to pay for them.
 fn beam_width(n: usize) -> usize {
-    if n == 4 {
-        12
-    } else {
+    if n == 5 {
         24
+    } else {
+        12
     }
 }
 /// Children kept from each cube before the beam is chosen.
@@ -465,9 +465,10 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
 ///
 /// A beam search over steps (a setup of at most one outer turn and a pairing sequence
 /// that links more pieces), the cubes ranked by moves so far (runs where steps meet
-/// merged) plus two a link to come; a step no shallow setup gives is looked for behind setups of two and three
-/// turns. Of the paired cubes found, the one with the fewest moves plus its `penalty`
-/// (the moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
+/// merged) plus two a link to come; a step no shallow setup gives is looked for behind
+/// setups of two and three turns. Of the paired cubes found, the one with the fewest
+/// moves plus its `penalty` (the moves it will still need beyond a 3×3×3's, such as a
+/// parity fix) is kept.
 pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
     let n = cube.n();
     let all = 12 * (n - 3);
