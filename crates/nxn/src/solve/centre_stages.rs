@@ -1,18 +1,26 @@
-//! The centres of an odd cube bigger than the 3×3×3, every centre orbit at once, in the
-//! 4×4×4's three stages ([`super::centres`]):
+//! The centres of a cube bigger than the 4×4×4, ring by ring from the inside out, each
+//! ring in the 4×4×4's three stages ([`super::centres`]):
 //!
-//! 1. U and D colours onto U and D (outer turns, single inner layers and wide turns);
+//! 1. U and D colours onto U and D (outer turns, single inner layers and blocks);
 //! 2. L and R colours onto L and R, keeping the first stage (inner layers of the U–D
-//!    axis turned any way, the others' half turns), leaving each wing orbit an even
-//!    permutation so that the edges can be paired;
+//!    axis turned any way, the others' half turns), leaving the wing orbits that no
+//!    later ring turns an even permutation, so that the edges can be paired;
 //! 3. every centre home, keeping both (inner layers by half turns).
 //!
-//! The middle layers never turn, so the fixed centres stay home. Each orbit of 24
-//! centre stickers has its own distance table per stage (the 4×4×4's numbering: which
-//! places hold the colours the stage cares about); the stage is an iterative-deepening
-//! search on all orbits together, bounded below by the farthest orbit's distance.
+//! A ring is the centre orbits at one depth in from a face's edge: the 7×7×7's inner
+//! 3×3 (its x- and +-centres next to the middle) is one ring, its outer ring of
+//! sixteen pieces a face (x-, +- and both oblique centres) another. The innermost ring
+//! is solved with every inner layer; each ring after it only with the layers up to
+//! one past its depth, which never move a deeper ring's pieces off their face. The
+//! middle layers of an odd cube never turn, so its fixed centres stay home.
+//!
+//! Each orbit of 24 centre stickers has its own distance table per stage (the
+//! 4×4×4's numbering: which places hold the colours the stage cares about); a stage
+//! is a beam search on the ring's orbits together, ranked by their distances, and a
+//! stage the search brings close but does not finish is finished by centre
+//! commutators ([`super::centre_cycles`]) that keep the rings done before.
 
-use super::centre_cycles::{cycled, cycles, Keep};
+use super::centre_cycles::{cycled, cycles, Cycle, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
 use crate::cube::Cube;
 use crate::moves::Move;
@@ -101,6 +109,20 @@ impl Goal {
         }
     }
 
+    /// The places holding a piece the stage wants elsewhere, or wanting one they lack.
+    fn misplaced(self, s: &Masks) -> u32 {
+        let off = |m: u32, home: u32| (m & !home) | (home & !m);
+        match self {
+            Goal::Ud => off(s[0], faces_mask(&UD)),
+            Goal::Lr => off(s[0], faces_mask(&LR)),
+            Goal::All => {
+                off(s[0], faces_mask(&[Face::U]))
+                    | off(s[1], faces_mask(&[Face::R]))
+                    | off(s[2], faces_mask(&[Face::F]))
+            }
+        }
+    }
+
     /// What the centre 3-cycles finishing this stage must keep.
     fn keep(self) -> Keep {
         match self {
@@ -130,14 +152,24 @@ impl Goal {
 /// One stage on an N×N×N: its moves, their effect on each orbit and on the wing
 /// orbits' parities, and each orbit's distance table.
 struct Stage {
+    n: usize,
     goal: Goal,
+    /// The centre orbits this stage brings home (indices into the geometry's).
+    orbits: Vec<usize>,
+    /// Orbits a stage before has brought home, which the stage's 3-cycles must not move.
+    done: Vec<usize>,
+    /// The wing orbits (bits) this stage must leave even: those no later stage turns.
+    parity: u32,
     moves: Vec<Move>,
-    /// `turns[orbit][move]`.
+    /// `turns[orbit][move]`, for the stage's orbits in order.
     turns: Vec<Vec<MaskTurn>>,
     /// For each move, the wing orbits (bits) whose permutation parity it flips.
     flips: Vec<u32>,
-    /// Each orbit's table.
+    /// Each of the stage's orbits' table.
     tables: Vec<&'static Table>,
+    /// The centre commutators that finish this stage, listed on first use: the short
+    /// list, and the whole one for a cube the short one cannot finish.
+    finishers: [OnceLock<Vec<Finisher>>; 2],
 }
 
 /// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
@@ -175,9 +207,55 @@ fn parity_flips(n: usize, m: &Move) -> u32 {
         .fold(0, |acc, j| acc | 1 << (j - 1))
 }
 
+/// A ring of centre orbits: those whose pieces lie `depth` places in from the face's
+/// edge (the 7×7×7's inner 3×3 is depth 2, its outer ring depth 1). A ring is solved
+/// by turning only the layers up to `depth + 1` from each face, which never move a
+/// deeper ring's pieces off their face.
+fn ring_depth(g: &crate::geometry::Geometry, orbit: usize) -> usize {
+    let m = g.n - 1;
+    let (r, c) = g.row_col(g.centre_orbits[orbit][0]);
+    r.min(c).min(m - r).min(m - c)
+}
+
+/// The centre orbits by ring, the innermost ring first.
+fn rings(n: usize) -> Vec<Vec<usize>> {
+    let g = crate::geometry::Geometry::of(n);
+    let deepest = (0..g.centre_orbits.len())
+        .map(|o| ring_depth(g, o))
+        .max()
+        .unwrap_or(0);
+    (1..=deepest)
+        .rev()
+        .map(|d| {
+            (0..g.centre_orbits.len())
+                .filter(|&o| ring_depth(g, o) == d)
+                .collect()
+        })
+        .collect()
+}
+
 impl Stage {
-    fn new(n: usize, goal: Goal) -> Stage {
-        let blocks = inner_blocks(n);
+    /// Stage `goal` of ring `ring` (an index into [`rings`]), turning layers up to one
+    /// past the ring's depth, or all inner layers for the innermost ring.
+    fn new(n: usize, goal: Goal, ring: usize) -> Stage {
+        let all_rings = rings(n);
+        let orbits = all_rings[ring].clone();
+        let done: Vec<usize> = all_rings[..ring].iter().flatten().copied().collect();
+        let g = crate::geometry::Geometry::of(n);
+        let depth = ring_depth(g, orbits[0]);
+        let deepest_layer = if ring == 0 { n / 2 } else { depth + 1 };
+        let blocks: Vec<(usize, usize)> = inner_blocks(n)
+            .into_iter()
+            .filter(|&(_, hi)| hi <= deepest_layer)
+            .collect();
+        // Wing orbit j (bit j − 1) turns with layer j + 1, which no later (outer) ring
+        // turns once j + 1 ≥ depth + 1.
+        let parity = match goal {
+            Goal::Lr => (1..=g.wings.len())
+                .filter(|&j| j >= depth)
+                .fold(0, |acc, j| acc | 1 << (j - 1)),
+            _ => 0,
+        };
         let mut moves: Vec<Move> = outer().collect();
         for face in Face::ALL {
             let quarter = match goal {
@@ -192,9 +270,9 @@ impl Stage {
                 }
             }
         }
-        let orbits = crate::geometry::Geometry::of(n).centre_orbits.len();
-        let turns: Vec<Vec<MaskTurn>> = (0..orbits)
-            .map(|o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
+        let turns: Vec<Vec<MaskTurn>> = orbits
+            .iter()
+            .map(|&o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
             .collect();
         let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
         // Orbits whose pieces the moves permute alike (the same permutations, by
@@ -209,7 +287,7 @@ impl Stage {
             })
             .collect();
         let mut built: Vec<(usize, &'static Table)> = Vec::new();
-        let tables = (0..orbits)
+        let tables = (0..orbits.len())
             .map(|o| {
                 if let Some(&(_, t)) = built
                     .iter()
@@ -217,7 +295,12 @@ impl Stage {
                 {
                     return t;
                 }
-                let name = format!("nxn{n}-centres-{o}-{}", goal.label());
+                let layers = if ring == 0 {
+                    String::new()
+                } else {
+                    format!("-to{deepest_layer}")
+                };
+                let name = format!("nxn{n}-centres-{}-{}{layers}", orbits[o], goal.label());
                 let spec = TableSpec {
                     name: &name,
                     version: 1,
@@ -231,28 +314,65 @@ impl Stage {
             })
             .collect();
         Stage {
+            n,
             goal,
+            orbits,
+            done,
+            parity,
             moves,
             turns,
             flips,
             tables,
+            finishers: Default::default(),
         }
     }
 
-    /// A lower bound on the moves left: the farthest orbit's distance, or one when
-    /// only the wing parity is wrong.
-    fn bound(&self, s: &[Masks], parity: u32, want_parity: bool) -> u8 {
-        let d = s
-            .iter()
+    /// The commutators that may finish this stage ([`cycles`]): those that keep the
+    /// rings done before, with their parts on the stage's own orbits (numbered as in
+    /// the stage).
+    fn finishers(&self, whole: bool) -> &[Finisher] {
+        self.finishers[usize::from(whole)].get_or_init(|| {
+            cycles(self.n, self.goal.keep(), whole)
+                .iter()
+                .filter(|c| c.parts.iter().all(|(o, _)| !self.done.contains(o)))
+                .filter_map(|c| {
+                    let parts: Vec<(usize, Vec<(u8, u8)>)> = c
+                        .parts
+                        .iter()
+                        .filter_map(|(o, to)| {
+                            Some((self.orbits.iter().position(|p| p == o)?, to.clone()))
+                        })
+                        .collect();
+                    let mut moved = [0u32; MAX_ORBITS];
+                    for (o, to) in &parts {
+                        moved[*o] = to.iter().fold(0, |m, (from, _)| m | 1 << from);
+                    }
+                    (!parts.is_empty()).then(|| Finisher {
+                        cycle: Cycle {
+                            moves: c.moves.clone(),
+                            parts,
+                        },
+                        moved,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// A lower bound on the moves left (wing parities aside): the farthest orbit's
+    /// distance.
+    fn bound(&self, s: &[Masks]) -> u8 {
+        s.iter()
             .zip(&self.tables)
             .map(|(m, t)| t[self.goal.index(m)])
             .max()
-            .unwrap_or(0);
-        if d == 0 && want_parity && parity != 0 {
-            1
-        } else {
-            d
-        }
+            .unwrap_or(0)
+    }
+
+    /// The stage's orbits' masks for a cube.
+    fn masks(&self, cube: &Cube) -> Vec<Masks> {
+        let all = masks_of(cube, self.goal);
+        self.orbits.iter().map(|&o| all[o]).collect()
     }
 }
 
@@ -279,19 +399,28 @@ fn build(goal: Goal, turns: &[MaskTurn]) -> Vec<u8> {
     dist
 }
 
-/// The three stages of an N×N×N, built (or loaded) once.
-fn stages(n: usize) -> &'static [Stage; 3] {
-    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Stage; 3]>>> = OnceLock::new();
+/// A ring's three stages.
+type Ring = [Stage; 3];
+
+/// The three stages of each ring of an N×N×N, the innermost ring first, built (or
+/// loaded) once.
+fn stages(n: usize) -> &'static [Ring] {
+    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Ring]>>> = OnceLock::new();
     let mut all = ALL
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     all.entry(n).or_insert_with(|| {
-        Box::leak(Box::new([
-            Stage::new(n, Goal::Ud),
-            Stage::new(n, Goal::Lr),
-            Stage::new(n, Goal::All),
-        ]))
+        let rings = (0..rings(n).len())
+            .map(|r| {
+                [
+                    Stage::new(n, Goal::Ud, r),
+                    Stage::new(n, Goal::Lr, r),
+                    Stage::new(n, Goal::All, r),
+                ]
+            })
+            .collect::<Vec<_>>();
+        Box::leak(rings.into_boxed_slice())
     })
 }
 
@@ -329,13 +458,13 @@ type State = ([Masks; MAX_ORBITS], u32);
 impl Stage {
     /// How far a cube looks from the goal, to rank cubes by: the orbits' distances
     /// summed, plus the largest, plus two for a wrong wing parity when it matters.
-    fn rank(&self, s: &State, orbits: usize, want_parity: bool) -> u32 {
+    fn rank(&self, s: &State, orbits: usize) -> u32 {
         let (sum, max) = s.0[..orbits]
             .iter()
             .zip(&self.tables)
             .map(|(m, t)| u32::from(t[self.goal.index(m)]))
             .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
-        let parity = if want_parity && s.1 != 0 { 2 } else { 0 };
+        let parity = if s.1 & self.parity != 0 { 2 } else { 0 };
         sum + max + parity
     }
 
@@ -410,13 +539,11 @@ const STALL: usize = 8;
 /// A cube the search came close to is finished by centre 3-cycles instead ([`finish`])
 /// when its depth plus a guess of the cycles' moves is less than the depths left to
 /// search; `None` when neither way finishes.
-fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Move>>, bool) {
-    let stage = &stages(n)[k];
-    let want_parity = stage.goal == Goal::Lr;
-    let orbits = cube.geometry().centre_orbits.len();
+fn shortest(stage: &Stage, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Move>>, bool) {
+    let orbits = stage.orbits.len();
     assert!(orbits <= MAX_ORBITS, "a cube of at most seven layers");
     let mut start: State = ([[0; 3]; MAX_ORBITS], odd_wings(cube));
-    for (o, m) in masks_of(cube, stage.goal).into_iter().enumerate() {
+    for (o, m) in stage.masks(cube).into_iter().enumerate() {
         start.0[o] = m;
     }
     // Each depth's cubes: the state, the index of its parent a depth up, its move.
@@ -445,7 +572,7 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
     for depth in 0..DEPTH_LIMIT {
         let level = levels.last().expect("a level");
         let finished: Vec<usize> = (0..level.len())
-            .filter(|&i| stage.rank(&level[i].0, orbits, want_parity) == 0)
+            .filter(|&i| stage.rank(&level[i].0, orbits) == 0)
             .take(cap)
             .collect();
         if !finished.is_empty() {
@@ -455,7 +582,7 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
             );
         }
         for (i, (s, _, _)) in level.iter().enumerate() {
-            if want_parity && s.1 != 0 {
+            if s.1 & stage.parity != 0 {
                 continue;
             }
             let wrong: u32 = s.0[..orbits].iter().map(|m| stage.goal.wrong(m)).sum();
@@ -484,7 +611,7 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
                 if kept.contains(&d) || !seen.insert(d) {
                     continue;
                 }
-                next.push((stage.rank(&t, orbits, want_parity), t, i, m));
+                next.push((stage.rank(&t, orbits), t, i, m));
             }
         }
         // The `beam` nearest, in the order found among equals.
@@ -507,13 +634,21 @@ fn shortest(n: usize, k: usize, cube: &Cube, cap: usize, beam: usize) -> (Vec<Ve
     };
     let mut path = path_to(&levels[..=depth], i);
     let state = levels[depth][i].0;
-    match finish(n, stage.goal, &state.0[..orbits]) {
+    let masks = &state.0[..orbits];
+    match finish(stage, masks, false).or_else(|| finish(stage, masks, true)) {
         Some(cycles) => {
             path.extend(cycles);
             (vec![path], false)
         }
         None => (Vec::new(), false),
     }
+}
+
+/// A centre commutator that may finish a stage, with the places it moves in each of
+/// the stage's orbits (a commutator moving no misplaced piece cannot help).
+struct Finisher {
+    cycle: Cycle,
+    moved: [u32; MAX_ORBITS],
 }
 
 /// Cubes kept at each step of the search over centre 3-cycles ([`finish`]).
@@ -526,9 +661,11 @@ const FINISH_PER_PIECE: usize = 4;
 /// more piece where the stage wants it: a beam search over cycles, the cubes ranked by
 /// moves so far plus a guess per piece still wrong and per piece of the worst orbit
 /// (a cycle mends at most one piece of an orbit here, so that orbit bounds the cycles
-/// left); the fewest moves found. `None` when no cycle helps.
-fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
-    let all = cycles(n, goal.keep());
+/// left); the fewest moves found. Only cycles that keep the rings done before are
+/// used. `None` when no cycle helps.
+fn finish(stage: &Stage, masks: &[Masks], whole: bool) -> Option<Vec<Move>> {
+    let goal = stage.goal;
+    let all = stage.finishers(whole);
     let wrong_of = |m: &[Masks]| -> (usize, usize) {
         m.iter()
             .map(|m| goal.wrong(m) as usize)
@@ -540,7 +677,7 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
     while !beam.is_empty() {
         // Each way on: its rank, the cube it starts from and its cycle.
         let mut next: Vec<(usize, usize, usize)> = Vec::new();
-        let after_of = |masks: &[Masks], c: &super::centre_cycles::Cycle| {
+        let after_of = |masks: &[Masks], c: &Cycle| {
             let mut after = masks.to_vec();
             for (o, to) in &c.parts {
                 after[*o] = after[*o].map(|m| cycled(to, m));
@@ -550,8 +687,16 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
         for (b, (masks, _, len)) in beam.iter().enumerate() {
             let wrong: Vec<usize> = masks.iter().map(|m| goal.wrong(m) as usize).collect();
             let total: usize = wrong.iter().sum();
+            let mut misplaced = [0u32; MAX_ORBITS];
+            for (to, m) in misplaced.iter_mut().zip(masks) {
+                *to = goal.misplaced(m);
+            }
             let mut after = wrong.clone();
-            for (i, c) in all.iter().enumerate() {
+            for (i, f) in all.iter().enumerate() {
+                if f.moved.iter().zip(&misplaced).all(|(m, w)| m & w == 0) {
+                    continue;
+                }
+                let c = &f.cycle;
                 let moves = len + c.moves.len();
                 if best.as_ref().is_some_and(|(l, _)| moves >= *l) {
                     continue;
@@ -577,13 +722,13 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
             if kept.len() == FINISH_BEAM {
                 break;
             }
-            let after = after_of(&beam[b].0, &all[i]);
+            let after = after_of(&beam[b].0, &all[i].cycle);
             if !seen.insert(after.clone()) {
                 continue;
             }
             let mut path = beam[b].1.clone();
             path.push(i);
-            let len = beam[b].2 + all[i].moves.len();
+            let len = beam[b].2 + all[i].cycle.moves.len();
             if wrong_of(&after).0 == 0 {
                 if best.as_ref().is_none_or(|(l, _)| len < *l) {
                     best = Some((len, path));
@@ -597,15 +742,9 @@ fn finish(n: usize, goal: Goal, masks: &[Masks]) -> Option<Vec<Move>> {
     let (_, path) = best?;
     Some(
         path.into_iter()
-            .flat_map(|i| all[i].moves.iter().copied())
+            .flat_map(|i| all[i].cycle.moves.iter().copied())
             .collect(),
     )
-}
-
-/// The distance bound of stage `k` for a cube.
-fn bound(n: usize, k: usize, cube: &Cube) -> u8 {
-    let stage = &stages(n)[k];
-    stage.bound(&masks_of(cube, stage.goal), 0, false)
 }
 
 /// The most centre orbits a cube may have for a stage whose search did not finish to
@@ -621,27 +760,25 @@ const PATHS: usize = 32;
 /// search gives up. Among each stage's shortest ways, one that leaves the next stage
 /// the least to do.
 pub fn solve(cube: &Cube) -> Option<Vec<Move>> {
-    let n = cube.n();
-    let orbits = cube.geometry().centre_orbits.len();
     let mut moves = Vec::new();
     let mut c = cube.clone();
-    for k in 0..3 {
-        let cap = if k < 2 { PATHS } else { 1 };
+    let all: Vec<&Stage> = stages(cube.n()).iter().flatten().collect();
+    for (k, stage) in all.iter().enumerate() {
+        let then = all.get(k + 1).filter(|_| stage.goal != Goal::All);
+        let cap = if then.is_some() { PATHS } else { 1 };
         // A beam that loses its way is tried again three times as wide.
-        let (mut paths, searched) = shortest(n, k, &c, cap, BEAM);
-        if !searched && orbits <= WIDER_RETRY_ORBITS {
-            let (wider, _) = shortest(n, k, &c, cap, 3 * BEAM);
+        let (mut paths, searched) = shortest(stage, &c, cap, BEAM);
+        if !searched && stage.orbits.len() <= WIDER_RETRY_ORBITS {
+            let (wider, _) = shortest(stage, &c, cap, 3 * BEAM);
             let shortest_of = |p: &[Vec<Move>]| p.iter().map(Vec::len).min();
             if shortest_of(&wider).is_some_and(|w| shortest_of(&paths).is_none_or(|p| w < p)) {
                 paths = wider;
             }
         }
         let best = paths.into_iter().min_by_key(|p| {
-            if k < 2 {
-                bound(n, k + 1, &c.after(&crate::moves::Alg(p.clone())))
-            } else {
-                0
-            }
+            then.map_or(0, |t| {
+                t.bound(&t.masks(&c.after(&crate::moves::Alg(p.clone()))))
+            })
         })?;
         c.apply_alg(&crate::moves::Alg(best.clone()));
         moves.extend(best);
@@ -665,6 +802,37 @@ mod tests {
         for (t, want) in [("2R", 0b01), ("3R'", 0b10), ("Rw", 0b01), ("R2", 0)] {
             let c = Cube::solved(7).after(&Alg::parse(t, 7).unwrap());
             assert_eq!(odd_wings(&c), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn rings_go_from_the_inner_three_by_three_out() {
+        assert_eq!(rings(5), vec![vec![0, 1]]);
+        assert_eq!(rings(6), vec![vec![3], vec![0, 1, 2]]);
+        assert_eq!(rings(7), vec![vec![4, 5], vec![0, 1, 2, 3]]);
+    }
+
+    #[test]
+    fn an_outer_ring_stage_keeps_the_inner_ring_home() {
+        for n in [6, 7] {
+            let g = crate::geometry::Geometry::of(n);
+            let inner = &rings(n)[0];
+            let home = |c: &Cube| {
+                inner
+                    .iter()
+                    .flat_map(|&o| &g.centre_orbits[o])
+                    .all(|&s| c.stickers()[s] == g.face(s))
+            };
+            for stage in &stages(n)[1] {
+                assert!(stage.done == *inner);
+                for m in &stage.moves {
+                    assert!(home(&Cube::solved(n).after(&Alg(vec![*m]))), "{n}: {m:?}");
+                }
+                for f in stage.finishers(false).iter().take(2000) {
+                    let c = Cube::solved(n).after(&Alg(f.cycle.moves.clone()));
+                    assert!(home(&c), "{n}: {}", Alg(f.cycle.moves.clone()));
+                }
+            }
         }
     }
 
