@@ -88,12 +88,39 @@ fn table(n: usize, axis: usize) -> &'static Shortest {
 }
 
 /// `alg` with each run of block turns about one axis rewritten as the fewest that do
-/// the same (for cubes of up to seven layers; rotations and `M E S` are kept as they
-/// are).
+/// the same, again until nothing shortens (a run that vanishes lets its neighbours
+/// meet); for cubes of up to seven layers; rotations and `M E S` are kept as they are.
 pub fn simplify(alg: &Alg, n: usize) -> Alg {
     if n > MAX_N {
         return alg.clone();
     }
+    let mut out = simplify_once(alg, n);
+    loop {
+        let shorter = simplify_once(&out, n);
+        if shorter.len() == out.len() {
+            return out;
+        }
+        out = shorter;
+    }
+}
+
+/// The layer pattern of a run of block turns about one axis (the axis of the first).
+pub(crate) fn run_pattern(moves: &[Move], n: usize) -> usize {
+    moves.iter().fold(0, |p, m| add(p, pattern(m, n), n))
+}
+
+/// Two layer patterns of one axis one after the other.
+pub(crate) fn add_patterns(a: usize, b: usize, n: usize) -> usize {
+    add(a, b, n)
+}
+
+/// The fewest block turns about `axis` that make layer pattern `p` (N ≤ 7).
+pub(crate) fn fewest(n: usize, axis: usize, p: usize) -> usize {
+    table(n, axis)[&p].len()
+}
+
+/// One pass of [`simplify`].
+fn simplify_once(alg: &Alg, n: usize) -> Alg {
     let mut out = Vec::with_capacity(alg.len());
     let moves = &alg.0;
     let mut i = 0;

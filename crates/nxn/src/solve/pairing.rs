@@ -16,6 +16,7 @@
 use crate::cube::{permutation, Cube};
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
+use crate::simplify;
 use cubist_rubik::Face;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -23,12 +24,73 @@ use std::sync::{Mutex, OnceLock};
 /// Stickers of a cube as face indices.
 type Stickers = Vec<u8>;
 
-/// A move sequence with its sticker permutation (`perm[to] = from`) and the edges
-/// whose pieces it moves.
+/// A run of turns about one axis (which may merge with a run of the same axis next to
+/// it): the axis, the layers' turns as [`simplify`]'s pattern, and how many moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Run {
+    axis: usize,
+    pattern: usize,
+    len: usize,
+}
+
+impl Run {
+    /// The first run of `moves` (`first`) or the last.
+    fn of(moves: &[Move], n: usize, first: bool) -> Option<Run> {
+        let edge = if first { moves.first() } else { moves.last() }?;
+        let axis = edge.face.axis();
+        let len = if first {
+            moves.iter().take_while(|m| m.face.axis() == axis).count()
+        } else {
+            moves
+                .iter()
+                .rev()
+                .take_while(|m| m.face.axis() == axis)
+                .count()
+        };
+        let run = if first {
+            &moves[..len]
+        } else {
+            &moves[moves.len() - len..]
+        };
+        Some(Run {
+            axis,
+            pattern: simplify::run_pattern(run, n),
+            len,
+        })
+    }
+}
+
+/// The moves saved where runs meet: runs next to each other (in order) about one axis
+/// merged into the fewest block turns.
+fn saving(n: usize, runs: &[Run]) -> usize {
+    let mut saved = 0;
+    let mut i = 0;
+    while i < runs.len() {
+        let mut group = runs[i];
+        let mut j = i + 1;
+        while j < runs.len() && runs[j].axis == group.axis {
+            group.pattern = simplify::add_patterns(group.pattern, runs[j].pattern, n);
+            group.len += runs[j].len;
+            j += 1;
+        }
+        if j > i + 1 {
+            saved += group.len - simplify::fewest(n, group.axis, group.pattern);
+        }
+        i = j;
+    }
+    saved
+}
+
+/// A move sequence with its sticker permutation (`perm[to] = from`), the edges whose
+/// pieces it moves, and its first and last runs about one axis (equal when it has one).
 struct Step {
     alg: Alg,
     perm: Vec<u16>,
     touched: Vec<usize>,
+    lead: Option<Run>,
+    trail: Option<Run>,
+    /// Which of the pairing sequences' distinct first runs is this one's.
+    lead_id: usize,
 }
 
 impl Step {
@@ -40,7 +102,21 @@ impl Step {
             .filter(|(_, pieces)| pieces.iter().flatten().any(|&k| usize::from(perm[k]) != k))
             .map(|(e, _)| e)
             .collect();
-        Step { alg, perm, touched }
+        let lead = Run::of(&alg.0, n, true);
+        let trail = Run::of(&alg.0, n, false);
+        Step {
+            alg,
+            perm,
+            touched,
+            lead,
+            trail,
+            lead_id: 0,
+        }
+    }
+
+    /// Whether all its moves turn about one axis.
+    fn single_run(&self) -> bool {
+        self.lead.is_some_and(|r| r.len == self.alg.len())
     }
 
     fn apply(&self, stickers: &[u8]) -> Stickers {
@@ -154,6 +230,18 @@ fn macros(n: usize) -> &'static [Step] {
                 }
             }
         }
+        // Number the distinct first runs, so that a search can work out once per cube
+        // what each saves after a setup.
+        let mut leads: Vec<Option<Run>> = Vec::new();
+        for step in &mut out {
+            step.lead_id = leads
+                .iter()
+                .position(|l| *l == step.lead)
+                .unwrap_or_else(|| {
+                    leads.push(step.lead);
+                    leads.len() - 1
+                });
+        }
         Box::leak(out.into_boxed_slice())
     })
 }
@@ -258,47 +346,86 @@ pub fn paired(stickers: &[u8]) -> usize {
         .count()
 }
 
-/// A cube on the way: its stickers, the moves that led there, its links.
+/// A cube on the way: its stickers, the moves that led there and how many they come
+/// to once the runs where steps meet are merged, its links.
 #[derive(Clone)]
 struct Node {
     stickers: Stickers,
     moves: Vec<Move>,
+    cost: usize,
     links: usize,
 }
 
 impl Node {
     /// Moves so far plus a guess of those to come, a few a link.
     fn estimate(&self, all: usize) -> usize {
-        self.moves.len() + COST_PER_LINK * (all - self.links)
+        self.cost + COST_PER_LINK * (all - self.links)
     }
 
-    /// The cube after `setup` and `step`.
-    fn child(&self, setup: &Step, step: &Step, stickers: Stickers, links: usize) -> Node {
+    /// The moves saved where `setup` and then a step whose first run is `lead` meet
+    /// the moves so far.
+    fn saving(&self, n: usize, setup: &Step, lead: Option<Run>) -> usize {
+        let mut runs: Vec<Run> = Vec::with_capacity(4);
+        runs.extend(Run::of(&self.moves, n, false));
+        runs.extend(setup.lead);
+        if !setup.single_run() {
+            runs.extend(setup.trail);
+        }
+        runs.extend(lead);
+        saving(n, &runs)
+    }
+
+    /// The cube after `setup` and `step`, which save `saved` moves where they meet.
+    fn child(
+        &self,
+        setup: &Step,
+        step: &Step,
+        stickers: Stickers,
+        links: usize,
+        saved: usize,
+    ) -> Node {
         let mut moves = self.moves.clone();
         moves.extend(setup.alg.0.iter().copied());
         moves.extend(step.alg.0.iter().copied());
         Node {
             stickers,
             moves,
+            cost: self.cost + setup.alg.len() + step.alg.len() - saved,
             links,
         }
     }
 }
 
-/// Cubes kept at each step of the search.
-const BEAM: usize = 12;
+/// Cubes kept at each step of the search: more on the 5×5×5, whose views are few
+/// enough to pay for them.
+fn beam_width(n: usize) -> usize {
+    if n == 5 {
+        24
+    } else {
+        12
+    }
+}
 /// Children kept from each cube before the beam is chosen.
 const PER_NODE: usize = 8;
 /// The guessed cost of each link still to make.
-const COST_PER_LINK: usize = 3;
+const COST_PER_LINK: usize = 2;
 
 /// Every child of `node` through `setups` and one pairing sequence that links more.
 fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     let edges = edge_stickers(n);
     let all = 12 * (n - 3);
     let macros = macros(n);
-    let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let leads = macros.iter().map(|m| m.lead_id).max().map_or(0, |l| l + 1);
+    let mut first_run: Vec<Option<Run>> = vec![None; leads];
+    for m in macros {
+        first_run[m.lead_id] = m.lead;
+    }
+    let mut out: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
+        let saved: Vec<usize> = first_run
+            .iter()
+            .map(|&lead| node.saving(n, s, lead))
+            .collect();
         let set = s.apply(&node.stickers);
         let before: Vec<usize> = edges
             .iter()
@@ -316,17 +443,18 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
                 + total
                 - m.touched.iter().map(|&e| before[e]).sum::<usize>();
             if p >= node.links + least {
-                let len = node.moves.len() + s.alg.len() + m.alg.len();
-                out.push((len + COST_PER_LINK * (all - p), i, j, p));
+                let save = saved[m.lead_id];
+                let len = node.cost + s.alg.len() + m.alg.len() - save;
+                out.push((len + COST_PER_LINK * (all - p), i, j, p, save));
             }
         }
     }
     out.sort_by_key(|c| c.0);
     out.truncate(PER_NODE);
     out.into_iter()
-        .map(|(_, i, j, p)| {
+        .map(|(_, i, j, p, save)| {
             let after = macros[j].apply(&setups[i].apply(&node.stickers));
-            node.child(&setups[i], &macros[j], after, p)
+            node.child(&setups[i], &macros[j], after, p, save)
         })
         .collect()
 }
@@ -336,10 +464,11 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
 /// no way on.
 ///
 /// A beam search over steps (a setup of at most one outer turn and a pairing sequence
-/// that links more pieces), the cubes ranked by moves so far plus three a link to
-/// come; a step no shallow setup gives is looked for behind setups of two and three
-/// turns. Of the paired cubes found, the one with the fewest moves plus its `penalty`
-/// (the moves it will still need beyond a 3×3×3's, such as a parity fix) is kept.
+/// that links more pieces), the cubes ranked by moves so far (runs where steps meet
+/// merged) plus two a link to come; a step no shallow setup gives is looked for behind
+/// setups of two and three turns. Of the paired cubes found, the one with the fewest
+/// moves plus its `penalty` (the moves it will still need beyond a 3×3×3's, such as a
+/// parity fix) is kept.
 pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
     let n = cube.n();
     let all = 12 * (n - 3);
@@ -354,6 +483,7 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
         links: start_links,
         stickers: start,
         moves: Vec::new(),
+        cost: 0,
     }];
     let mut best: Option<(usize, Vec<Move>)> = None;
     let mut visited = std::collections::HashSet::new();
@@ -381,10 +511,10 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
         }
         next.sort_by_key(|node| node.estimate(all));
         let mut seen = std::collections::HashSet::new();
-        beam = Vec::with_capacity(BEAM);
+        beam = Vec::with_capacity(beam_width(n));
         for node in next {
             visited.insert(node.stickers.clone());
-            if best.as_ref().is_some_and(|b| node.moves.len() >= b.0)
+            if best.as_ref().is_some_and(|b| node.cost >= b.0)
                 || !seen.insert(node.stickers.clone())
             {
                 continue;
@@ -395,11 +525,12 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
                     .iter()
                     .map(|&f| Face::from_index(usize::from(f)))
                     .collect();
-                let score = node.moves.len() + penalty(&Cube::from_stickers(n, faces));
+                let moves = simplify::simplify(&super::revenge::merged(node.moves), n);
+                let score = moves.len() + penalty(&Cube::from_stickers(n, faces));
                 if best.as_ref().is_none_or(|b| score < b.0) {
-                    best = Some((score, node.moves));
+                    best = Some((score, moves.0));
                 }
-            } else if beam.len() < BEAM {
+            } else if beam.len() < beam_width(n) {
                 beam.push(node);
             }
         }

@@ -53,30 +53,41 @@ fn needs_pll_parity(cube: &Cube) -> bool {
             .is_ok_and(|t| t.corner_parity() != t.edge_parity())
 }
 
-/// The whole-cube views an N×N×N is reduced from ([`views`]): the 5×5×5 from all
-/// six orders of the axes and three of them met from another side (the first nine of
-/// [`views::TWELVE`]); a bigger cube, whose stages take longer, from two, one on each
-/// core.
-fn views_of(n: usize) -> &'static [&'static str] {
+/// How many of the 5×5×5's views, those with the shortest centres, are paired and
+/// finished.
+const FIVE_FINISHED: usize = 4;
+
+/// The whole-cube views an N×N×N is reduced from ([`views`]) and how many of them,
+/// those with the shortest centres, are finished: the 5×5×5's centres from all
+/// twelve of [`views::TWELVE`], [`FIVE_FINISHED`] finished; a bigger cube, whose
+/// stages take longer, from two, one on each core, both finished.
+fn views_of(n: usize) -> (&'static [&'static str], usize) {
     if n <= 5 {
-        &views::TWELVE[..9]
+        (&views::TWELVE, FIVE_FINISHED)
     } else {
-        &views::ALL[..2]
+        (&views::ALL[..2], 2)
     }
 }
 
 /// A solution of a reachable N×N×N (N ≥ 5) in any orientation, the shortest of its
 /// reductions from `views_of` (no further one once `cancel` is cancelled).
 pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
-    views::best_of(cube, views_of(cube.n()), &solve_seen, cancel)
+    let (seen_from, keep) = views_of(cube.n());
+    let reduction = views::Ranked {
+        first: &|c: &Cube| centre_stages::solve(c).ok_or(ReductionError::Centres),
+        rank: &Vec::len,
+        rest: &finish_seen,
+    };
+    views::best_of_ranked(cube, seen_from, keep, &reduction, cancel)
 }
 
 /// A solution of a reachable N×N×N (N ≥ 5) whose colours are named with the fixed
 /// centres (or, on an even cube, the corner at DBL) home
-/// ([`crate::validity::renamed`]).
-fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
+/// ([`crate::validity::renamed`]), from the moves `centres` that solve its centres
+/// ([`centre_stages::solve`]).
+fn finish_seen(cube: &Cube, centres: Vec<Move>) -> Result<Alg, ReductionError> {
     let n = cube.n();
-    let mut moves: Vec<Move> = centre_stages::solve(cube).ok_or(ReductionError::Centres)?;
+    let mut moves = centres;
     let mut c = cube.after(&Alg(moves.clone()));
     let parity = pll_parity(n);
     let penalty = |c: &Cube| {

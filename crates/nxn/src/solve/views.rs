@@ -74,6 +74,82 @@ pub fn best_of(
     best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
 }
 
+/// A reduction in two parts, the first of which ranks the views: [`best_of_ranked`].
+pub struct Ranked<'a, T> {
+    /// The first part (the centres) of a cube whose colours are named with its fixed
+    /// centres (or DBL) home.
+    pub first: &'a (dyn Fn(&Cube) -> Result<T, ReductionError> + Sync),
+    /// How promising a first part looks: less is better (its length).
+    pub rank: &'a (dyn Fn(&T) -> usize + Sync),
+    /// The whole solution, from the cube and its first part.
+    pub rest: &'a (dyn Fn(&Cube, T) -> Result<Alg, ReductionError> + Sync),
+}
+
+/// Like [`best_of`], but only the `keep` views whose first part ranks best (the first
+/// in `views`' order among equals) are finished, so that the time the others would
+/// take goes where the answer is likelier to be short. Once `cancel` is cancelled no
+/// further view is begun and only the best-ranked is finished.
+pub fn best_of_ranked<T: Send>(
+    cube: &Cube,
+    views: &[&str],
+    keep: usize,
+    reduction: &Ranked<'_, T>,
+    cancel: &Cancel,
+) -> Result<Alg, ReductionError> {
+    use rayon::prelude::*;
+    let n = cube.n();
+    // Each view's number, turn, and cube with its first part.
+    type Started<T> = (usize, Alg, Result<(Cube, T), ReductionError>);
+    let firsts: Vec<Started<T>> = views
+        .par_iter()
+        .enumerate()
+        .filter(|&(k, _)| k == 0 || !cancel.is_cancelled())
+        .map(|(k, view)| {
+            let turn = Alg::parse(view, n).expect("a rotation");
+            let started = crate::validity::renamed(&cube.after(&turn))
+                .map_err(|_| ReductionError::Reduced)
+                .and_then(|seen| (reduction.first)(&seen).map(|t| (seen, t)));
+            (k, turn, started)
+        })
+        .collect();
+    let mut last_error = None;
+    let mut started: Vec<(usize, usize, Alg, Cube, T)> = Vec::new();
+    for (k, turn, first) in firsts {
+        match first {
+            Ok((seen, t)) => started.push(((reduction.rank)(&t), k, turn, seen, t)),
+            Err(e) => last_error = Some(e),
+        }
+    }
+    started.sort_by_key(|s| (s.0, s.1));
+    started.truncate(if cancel.is_cancelled() {
+        1
+    } else {
+        keep.max(1)
+    });
+    let answers: Vec<(usize, Result<Alg, ReductionError>)> = started
+        .into_par_iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || !cancel.is_cancelled())
+        .map(|(_, (_, k, turn, seen, t))| {
+            let answer = (reduction.rest)(&seen, t)
+                .map(|alg| Alg(alg.0.iter().map(|m| unrotate(n, m, &turn)).collect()));
+            (k, answer)
+        })
+        .collect();
+    let mut best: Option<(usize, usize, Alg)> = None;
+    for (k, answer) in answers {
+        match answer {
+            Ok(alg) if best.as_ref().is_none_or(|b| (alg.len(), k) < (b.0, b.1)) => {
+                best = Some((alg.len(), k, alg));
+            }
+            Ok(_) => {}
+            Err(e) => last_error = Some(e),
+        }
+    }
+    best.map(|b| b.2)
+        .ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+}
+
 /// The move that does in the cube's own view what `m` does in the view `turn` shows:
 /// `turn m turn⁻¹`, a move of another face.
 fn unrotate(n: usize, m: &Move, turn: &Alg) -> Move {
@@ -89,4 +165,48 @@ fn unrotate(n: usize, m: &Move, turn: &Alg) -> Move {
         .map(|face| Move { face, ..*m })
         .find(|c| permutation(n, &Alg(vec![*c])) == want)
         .expect("a whole-cube turn maps faces to faces")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Runs `best_of_ranked` with a made-up reduction whose first part is the colour of
+    /// one sticker of the seen cube and whose answer is that many quarter turns plus
+    /// one; returns the answer's length and how often each part ran.
+    fn made_up(cube: &Cube, keep: usize, cancel: &Cancel) -> (usize, usize, usize) {
+        let (firsts, rests) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let reduction = Ranked {
+            first: &|c: &Cube| {
+                firsts.fetch_add(1, Ordering::Relaxed);
+                Ok(c.stickers()[1].index())
+            },
+            rank: &|t: &usize| *t,
+            rest: &|_: &Cube, t: usize| {
+                rests.fetch_add(1, Ordering::Relaxed);
+                Ok(Alg(vec![Move::face(Face::U, 1); t + 1]))
+            },
+        };
+        let alg = best_of_ranked(cube, &TWELVE, keep, &reduction, cancel).unwrap();
+        (alg.len(), firsts.into_inner(), rests.into_inner())
+    }
+
+    #[test]
+    fn only_the_best_ranked_views_are_finished() {
+        let cube = Cube::solved(5).after(&Alg::parse("R U 2F' D2 L B' 2U", 5).unwrap());
+        let ranks: Vec<usize> = TWELVE
+            .iter()
+            .map(|v| {
+                let seen = crate::validity::renamed(&cube.after(&Alg::parse(v, 5).unwrap()));
+                seen.unwrap().stickers()[1].index()
+            })
+            .collect();
+        let least = *ranks.iter().min().unwrap();
+        assert!(ranks.iter().any(|&r| r != least), "{ranks:?}");
+        assert_eq!(made_up(&cube, 3, &Cancel::new()), (least + 1, 12, 3));
+        let cancelled = Cancel::new();
+        cancelled.cancel();
+        assert_eq!(made_up(&cube, 3, &cancelled), (ranks[0] + 1, 1, 1));
+    }
 }
