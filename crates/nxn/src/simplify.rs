@@ -87,6 +87,25 @@ fn table(n: usize, axis: usize) -> &'static Shortest {
     })
 }
 
+/// Moves with turns of the same layers in a row merged (and dropped when they cancel).
+pub fn merged(moves: Vec<Move>) -> Alg {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for m in moves {
+        match out.last_mut() {
+            Some(l) if (l.face, l.lo, l.hi, l.kind) == (m.face, m.lo, m.hi, m.kind) => {
+                let t = (l.turns + m.turns) % 4;
+                if t == 0 {
+                    out.pop();
+                } else {
+                    l.turns = t;
+                }
+            }
+            _ => out.push(m),
+        }
+    }
+    Alg(out)
+}
+
 /// `alg` with each run of block turns about one axis rewritten as the fewest that do
 /// the same, again until nothing shortens (a run that vanishes lets its neighbours
 /// meet); for cubes of up to seven layers; rotations and `M E S` are kept as they are.

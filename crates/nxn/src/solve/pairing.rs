@@ -525,7 +525,7 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
                     .iter()
                     .map(|&f| Face::from_index(usize::from(f)))
                     .collect();
-                let moves = simplify::simplify(&super::revenge::merged(node.moves), n);
+                let moves = simplify::simplify(&simplify::merged(node.moves), n);
                 let score = moves.len() + penalty(&Cube::from_stickers(n, faces));
                 if best.as_ref().is_none_or(|b| score < b.0) {
                     best = Some((score, moves.0));

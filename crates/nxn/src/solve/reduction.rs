@@ -9,11 +9,12 @@
 //! corners are even (or the other way round, the 4×4×4's PLL parity); a sequence of
 //! inner half turns that swaps two whole edges and keeps the rest mends it.
 
-use super::revenge::{merged, three_by_three};
+use super::revenge::three_by_three;
 use super::views::ReductionError;
 use super::{centre_stages, pairing, views};
 use crate::cube::Cube;
 use crate::moves::{Alg, Move};
+use crate::simplify::merged;
 use cubist_rubik::{Face, Facelets};
 use cubist_tables::Cancel;
 

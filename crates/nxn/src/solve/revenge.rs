@@ -125,7 +125,10 @@ fn solve_seen(cube: &Cube) -> Result<Alg, ReductionError> {
         return Err(ReductionError::Reduced);
     }
     moves.extend(three_by_three(&three)?);
-    Ok(crate::simplify::simplify(&merged(moves), 4))
+    Ok(crate::simplify::simplify(
+        &crate::simplify::merged(moves),
+        4,
+    ))
 }
 
 /// The length the 3×3×3 finish aims for.
@@ -157,25 +160,6 @@ pub(crate) fn three_by_three(three: &CubieCube) -> Result<Vec<Move>, ReductionEr
         .collect())
 }
 
-/// Moves with turns of the same layers in a row merged (and dropped when they cancel).
-pub fn merged(moves: Vec<Move>) -> Alg {
-    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
-    for m in moves {
-        match out.last_mut() {
-            Some(l) if (l.face, l.lo, l.hi, l.kind) == (m.face, m.lo, m.hi, m.kind) => {
-                let t = (l.turns + m.turns) % 4;
-                if t == 0 {
-                    out.pop();
-                } else {
-                    l.turns = t;
-                }
-            }
-            _ => out.push(m),
-        }
-    }
-    Alg(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,7 +185,7 @@ mod tests {
     #[test]
     fn merging_adds_turns_of_the_same_layers_and_drops_what_cancels() {
         let moves = Alg::parse("R R Rw Rw' U2 U2 F", 4).unwrap().0;
-        assert_eq!(merged(moves).to_string(), "R2 F");
+        assert_eq!(crate::simplify::merged(moves).to_string(), "R2 F");
     }
 
     #[test]
