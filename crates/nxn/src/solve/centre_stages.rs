@@ -109,17 +109,16 @@ impl Goal {
         }
     }
 
-    /// The places holding a piece the stage wants elsewhere, or wanting one they lack.
-    fn misplaced(self, s: &Masks) -> u32 {
-        let off = |m: u32, home: u32| (m & !home) | (home & !m);
+    /// Where each of a state's masks belongs: the places [`Goal::wrong`] counts against.
+    fn homes(self) -> Masks {
         match self {
-            Goal::Ud => off(s[0], faces_mask(&UD)),
-            Goal::Lr => off(s[0], faces_mask(&LR)),
-            Goal::All => {
-                off(s[0], faces_mask(&[Face::U]))
-                    | off(s[1], faces_mask(&[Face::R]))
-                    | off(s[2], faces_mask(&[Face::F]))
-            }
+            Goal::Ud => [faces_mask(&UD), 0, 0],
+            Goal::Lr => [faces_mask(&LR), 0, 0],
+            Goal::All => [
+                faces_mask(&[Face::U]),
+                faces_mask(&[Face::R]),
+                faces_mask(&[Face::F]),
+            ],
         }
     }
 
@@ -343,16 +342,22 @@ impl Stage {
                             Some((self.orbits.iter().position(|p| p == o)?, to.clone()))
                         })
                         .collect();
-                    let mut moved = [0u32; MAX_ORBITS];
+                    let homes = self.goal.homes();
+                    let mut enters = [[0u32; 3]; MAX_ORBITS];
                     for (o, to) in &parts {
-                        moved[*o] = to.iter().fold(0, |m, (from, _)| m | 1 << from);
+                        for (k, home) in homes.iter().enumerate() {
+                            enters[*o][k] = to
+                                .iter()
+                                .filter(|(_, t)| home & 1 << t != 0)
+                                .fold(0, |m, (from, _)| m | 1 << from);
+                        }
                     }
                     (!parts.is_empty()).then(|| Finisher {
                         cycle: Cycle {
                             moves: c.moves.clone(),
                             parts,
                         },
-                        moved,
+                        enters,
                     })
                 })
                 .collect()
@@ -644,11 +649,12 @@ fn shortest(stage: &Stage, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Mov
     }
 }
 
-/// A centre commutator that may finish a stage, with the places it moves in each of
-/// the stage's orbits (a commutator moving no misplaced piece cannot help).
+/// A centre commutator that may finish a stage, with the places in each of the stage's
+/// orbits whose piece it takes home, for each of a state's masks: one that takes no
+/// piece of the stage's colours home cannot put fewer pieces wrong.
 struct Finisher {
     cycle: Cycle,
-    moved: [u32; MAX_ORBITS],
+    enters: [Masks; MAX_ORBITS],
 }
 
 /// Cubes kept at each step of the search over centre 3-cycles ([`finish`]).
@@ -687,13 +693,21 @@ fn finish(stage: &Stage, masks: &[Masks], whole: bool) -> Option<Vec<Move>> {
         for (b, (masks, _, len)) in beam.iter().enumerate() {
             let wrong: Vec<usize> = masks.iter().map(|m| goal.wrong(m) as usize).collect();
             let total: usize = wrong.iter().sum();
-            let mut misplaced = [0u32; MAX_ORBITS];
-            for (to, m) in misplaced.iter_mut().zip(masks) {
-                *to = goal.misplaced(m);
+            let homes = goal.homes();
+            let mut astray = [[0u32; 3]; MAX_ORBITS];
+            for (to, m) in astray.iter_mut().zip(masks) {
+                for k in 0..3 {
+                    to[k] = m[k] & !homes[k];
+                }
             }
             let mut after = wrong.clone();
             for (i, f) in all.iter().enumerate() {
-                if f.moved.iter().zip(&misplaced).all(|(m, w)| m & w == 0) {
+                let helps = f
+                    .enters
+                    .iter()
+                    .zip(&astray)
+                    .any(|(e, a)| (e[0] & a[0]) | (e[1] & a[1]) | (e[2] & a[2]) != 0);
+                if !helps {
                     continue;
                 }
                 let c = &f.cycle;
