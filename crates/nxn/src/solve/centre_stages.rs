@@ -73,6 +73,7 @@ impl Goal {
         }
     }
 
+    /// The goal's masks: where the pieces of each of a state's masks belong.
     fn solved(self) -> Masks {
         match self {
             Goal::Ud => [faces_mask(&UD), 0, 0],
@@ -97,29 +98,10 @@ impl Goal {
 
     /// Pieces the stage still has to move: its colours on places they do not belong.
     fn wrong(self, s: &Masks) -> u32 {
-        let off = |m: u32, home: u32| (m & !home).count_ones();
-        match self {
-            Goal::Ud => off(s[0], faces_mask(&UD)),
-            Goal::Lr => off(s[0], faces_mask(&LR)),
-            Goal::All => {
-                off(s[0], faces_mask(&[Face::U]))
-                    + off(s[1], faces_mask(&[Face::R]))
-                    + off(s[2], faces_mask(&[Face::F]))
-            }
-        }
-    }
-
-    /// Where each of a state's masks belongs: the places [`Goal::wrong`] counts against.
-    fn homes(self) -> Masks {
-        match self {
-            Goal::Ud => [faces_mask(&UD), 0, 0],
-            Goal::Lr => [faces_mask(&LR), 0, 0],
-            Goal::All => [
-                faces_mask(&[Face::U]),
-                faces_mask(&[Face::R]),
-                faces_mask(&[Face::F]),
-            ],
-        }
+        s.iter()
+            .zip(self.solved())
+            .map(|(m, home)| (m & !home).count_ones())
+            .sum()
     }
 
     /// What the centre 3-cycles finishing this stage must keep.
@@ -342,7 +324,7 @@ impl Stage {
                             Some((self.orbits.iter().position(|p| p == o)?, to.clone()))
                         })
                         .collect();
-                    let homes = self.goal.homes();
+                    let homes = self.goal.solved();
                     let mut enters = [[0u32; 3]; MAX_ORBITS];
                     for (o, to) in &parts {
                         for (k, home) in homes.iter().enumerate() {
@@ -693,7 +675,7 @@ fn finish(stage: &Stage, masks: &[Masks], whole: bool) -> Option<Vec<Move>> {
         for (b, (masks, _, len)) in beam.iter().enumerate() {
             let wrong: Vec<usize> = masks.iter().map(|m| goal.wrong(m) as usize).collect();
             let total: usize = wrong.iter().sum();
-            let homes = goal.homes();
+            let homes = goal.solved();
             let mut astray = [[0u32; 3]; MAX_ORBITS];
             for (to, m) in astray.iter_mut().zip(masks) {
                 for k in 0..3 {

@@ -48,30 +48,12 @@ pub fn best_of(
     solve: &SolveSeen,
     cancel: &Cancel,
 ) -> Result<Alg, ReductionError> {
-    use rayon::prelude::*;
-    let n = cube.n();
-    let answers: Vec<Result<Alg, ReductionError>> = views
-        .par_iter()
-        .enumerate()
-        .filter(|&(k, _)| k == 0 || !cancel.is_cancelled())
-        .map(|(_, view)| {
-            let turn = Alg::parse(view, n).expect("a rotation");
-            let seen = crate::validity::renamed(&cube.after(&turn))
-                .map_err(|_| ReductionError::Reduced)?;
-            let alg = solve(&seen)?;
-            Ok(Alg(alg.0.iter().map(|m| unrotate(n, m, &turn)).collect()))
-        })
-        .collect();
-    let mut best: Option<Alg> = None;
-    let mut last_error = None;
-    for answer in answers {
-        match answer {
-            Ok(alg) if best.as_ref().is_none_or(|b| alg.len() < b.len()) => best = Some(alg),
-            Ok(_) => {}
-            Err(e) => last_error = Some(e),
-        }
-    }
-    best.ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+    let whole = Ranked {
+        first: &|_: &Cube| Ok(()),
+        rank: &|_: &()| 0,
+        rest: &|seen: &Cube, ()| solve(seen),
+    };
+    best_of_ranked(cube, views, views.len(), &whole, cancel)
 }
 
 /// A reduction in two parts, the first of which ranks the views: [`best_of_ranked`].
