@@ -137,7 +137,8 @@ struct Stage {
     goal: Goal,
     /// The centre orbits this stage brings home (indices into the geometry's).
     orbits: Vec<usize>,
-    /// Orbits a stage before has brought home, which the stage's 3-cycles must not move.
+    /// Orbits an earlier ring has brought home, which the stage's commutators must not
+    /// move.
     done: Vec<usize>,
     /// The wing orbits (bits) this stage must leave even: those no later stage turns.
     parity: u32,
@@ -188,10 +189,10 @@ fn parity_flips(n: usize, m: &Move) -> u32 {
         .fold(0, |acc, j| acc | 1 << (j - 1))
 }
 
-/// A ring of centre orbits: those whose pieces lie `depth` places in from the face's
-/// edge (the 7×7×7's inner 3×3 is depth 2, its outer ring depth 1). A ring is solved
-/// by turning only the layers up to `depth + 1` from each face, which never move a
-/// deeper ring's pieces off their face.
+/// How many places in from its face's edge an orbit's pieces lie: the depth of its
+/// ring (the 7×7×7's inner 3×3 is at depth 2, its outer ring at depth 1). A ring is
+/// solved by turning only the layers up to `depth + 1` from each face, which never
+/// move a deeper ring's pieces off their face.
 fn ring_depth(g: &crate::geometry::Geometry, orbit: usize) -> usize {
     let m = g.n - 1;
     let (r, c) = g.row_col(g.centre_orbits[orbit][0]);
