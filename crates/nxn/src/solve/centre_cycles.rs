@@ -1,6 +1,6 @@
 //! Centre commutators: `[A, C]` and `[A, S C S⁻¹]` of two blocks of inner layers (`A`
 //! may hold the middle layer of an odd cube), around an outer turn `S` or none, and
-//! their conjugates by one outer turn, each moving three or six centre pieces in each
+//! their conjugates by one outer turn, each moving at most six centre pieces in each
 //! of some orbits and nothing else among the centres (edges and corners may move: the
 //! pairing comes after). They finish a centre stage whose search came close: each one
 //! puts more pieces where the stage wants it, and disturbs no stage already done.
@@ -13,7 +13,8 @@ use cubist_rubik::Face;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// A centre commutator: in each orbit it moves, three places or (two 3-cycles) six.
+/// A centre commutator: in each orbit it moves, at most six places (one or two
+/// 3-cycles, say).
 pub(crate) struct Cycle {
     pub(crate) moves: Vec<Move>,
     /// Each orbit moved, with its places moved and where each goes.
@@ -48,7 +49,7 @@ pub(crate) enum Keep {
     Pairs,
 }
 
-/// The cycle a move sequence makes, when it moves three or six centre pieces of each
+/// The cycle a move sequence makes, when it moves at most six centre pieces of each
 /// orbit it moves (none a fixed centre) and keeps `keep`.
 fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
     let labels = permutation(g.n, &Alg(moves.clone()));
@@ -211,7 +212,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_cycle_moves_three_centres_of_each_orbit_it_moves() {
+    fn every_commutator_moves_few_centres_of_each_orbit_it_moves() {
         for n in [5, 7] {
             let all = cycles(n, Keep::Nothing, true);
             assert!(!all.is_empty());
