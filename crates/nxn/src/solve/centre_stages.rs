@@ -1,24 +1,30 @@
-//! The centres of a cube bigger than the 4×4×4, ring by ring from the inside out, each
-//! ring in the 4×4×4's three stages ([`super::centres`]):
+//! The centres of a cube bigger than the 4×4×4 in the 4×4×4's three stages
+//! ([`super::centres`]), each over the centre rings from the inside out:
 //!
-//! 1. U and D colours onto U and D (outer turns, single inner layers and blocks);
-//! 2. L and R colours onto L and R, keeping the first stage (inner layers of the U–D
-//!    axis turned any way, the others' half turns), leaving the wing orbits that no
-//!    later ring turns an even permutation, so that the edges can be paired;
-//! 3. every centre home, keeping both (inner layers by half turns).
+//! 1. U and D colours onto U and D, ring by ring;
+//! 2. L and R colours onto L and R, ring by ring, keeping the first stage (the U–D
+//!    axis's layers turned any way, the others' half turns), leaving the wing orbits
+//!    that no later ring turns an even permutation, so that the edges can be paired;
+//! 3. every centre home at once, keeping both (inner layers by half turns only).
 //!
 //! A ring is the centre orbits at one depth in from a face's edge: the 7×7×7's inner
 //! 3×3 (its x- and +-centres next to the middle) is one ring, its outer ring of
 //! sixteen pieces a face (x-, +- and both oblique centres) another. The innermost ring
-//! is solved with every inner layer; each ring after it only with the layers up to
-//! one past its depth, which never move a deeper ring's pieces off their face. The
-//! middle layers of an odd cube never turn, so its fixed centres stay home.
+//! is turned with every inner layer. A ring after it turns the layers up to one past
+//! its depth freely, and the deeper layers only by the turns that keep the deeper
+//! rings' stage done: a quarter turn of the U–D axis keeps U and D colours on U and D,
+//! a half turn keeps every face's pair of colours. The deeper layers split the outer
+//! ring's 1×3 (or 1×2) bars of centres, which the layers up to its depth only carry
+//! whole. The middle layers of an odd cube never turn, so its fixed centres stay home.
 //!
-//! Each orbit of 24 centre stickers has its own distance table per stage (the
-//! 4×4×4's numbering: which places hold the colours the stage cares about); a stage
-//! is a beam search on the ring's orbits together, ranked by their distances, and a
-//! stage the search brings close but does not finish is finished by centre
-//! commutators ([`super::centre_cycles`]) that keep the rings done before.
+//! In the first two stages each orbit of 24 centre stickers has its own distance table
+//! (the 4×4×4's numbering: which places hold the colours the stage cares about). In
+//! the last, where every piece stays on its axis, each ring has one table per axis
+//! for all its orbits together (which of an axis's places hold one of its colours, for
+//! each orbit), so the search sees that a bar's pieces must agree. Each stage is a
+//! beam search ranked by those distances; one the search brings close but does not
+//! finish is finished by centre commutators ([`super::centre_cycles`]) that keep the
+//! rings done before.
 
 use super::centre_cycles::{cycled, cycles, Cycle, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
@@ -147,11 +153,40 @@ struct Stage {
     turns: Vec<Vec<MaskTurn>>,
     /// For each move, the wing orbits (bits) whose permutation parity it flips.
     flips: Vec<u32>,
-    /// Each of the stage's orbits' table.
+    /// Each of the stage's orbits' table (the first two stages).
     tables: Vec<&'static Table>,
+    /// The last stage's tables: each ring's orbits on one axis together.
+    axes: Vec<RingAxis>,
     /// The centre commutators that finish this stage, listed on first use: the short
     /// list, and the whole one for a cube the short one cannot finish.
     finishers: [OnceLock<Vec<Finisher>>; 2],
+}
+
+/// The last stage's distances for one ring on the U–D axis ([`build_axis`]), and the
+/// turns of the whole cube that bring the other axes' places onto it.
+struct RingAxis {
+    /// The ring's orbits, as indices into the stage's.
+    orbits: Vec<usize>,
+    table: &'static Table,
+    /// For each of the ring's orbits, `z'` (L–R onto U–D) and `x` (F–B onto U–D).
+    onto_ud: Vec<[MaskTurn; 2]>,
+}
+
+impl RingAxis {
+    /// The ring's distance from home on `axis` (0 U–D, 1 L–R, 2 F–B) for a last-stage
+    /// state (whose masks hold the U, R and F colours' places).
+    fn distance(&self, axis: usize, s: &[Masks]) -> u8 {
+        let index = self
+            .orbits
+            .iter()
+            .zip(&self.onto_ud)
+            .fold(0, |acc, (&o, rot)| {
+                let m = s[o][axis];
+                let m = if axis == 0 { m } else { rot[axis - 1].apply(m) };
+                acc * AXIS_SETS + rank(compress(m, faces_mask(&UD)))
+            });
+        self.table[index]
+    }
 }
 
 /// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
@@ -217,21 +252,18 @@ fn rings(n: usize) -> Vec<Vec<usize>> {
 }
 
 impl Stage {
-    /// Stage `goal` of ring `ring` (an index into [`rings`]), turning layers up to one
-    /// past the ring's depth, or all inner layers for the innermost ring.
-    fn new(n: usize, goal: Goal, ring: usize) -> Stage {
+    /// Stage `goal` (U–D or L–R) of ring `ring` (an index into [`rings`]): every inner
+    /// layer for the innermost ring; for a ring after it, the layers up to one past its
+    /// depth and the deeper layers' turns that keep the deeper rings' stage done.
+    fn ring(n: usize, goal: Goal, ring: usize) -> Stage {
         let all_rings = rings(n);
         let orbits = all_rings[ring].clone();
         let done: Vec<usize> = all_rings[..ring].iter().flatten().copied().collect();
         let g = crate::geometry::Geometry::of(n);
         let depth = ring_depth(g, orbits[0]);
         let deepest_layer = if ring == 0 { n / 2 } else { depth + 1 };
-        let blocks: Vec<(usize, usize)> = inner_blocks(n)
-            .into_iter()
-            .filter(|&(_, hi)| hi <= deepest_layer)
-            .collect();
-        // Wing orbit j (bit j − 1) turns with layer j + 1, which no later (outer) ring
-        // turns once j + 1 ≥ depth + 1.
+        // Wing orbit j (bit j − 1) turns with layer j + 1, which no later stage turns
+        // by a quarter once j + 1 ≥ depth + 1.
         let parity = match goal {
             Goal::Lr => (1..=g.wings.len())
                 .filter(|&j| j >= depth)
@@ -240,13 +272,14 @@ impl Stage {
         };
         let mut moves: Vec<Move> = outer().collect();
         for face in Face::ALL {
-            let quarter = match goal {
-                Goal::Ud => true,
-                Goal::Lr => face.axis() == Face::U.axis(),
-                Goal::All => false,
-            };
-            let turns: &[u8] = if quarter { &[1, 2, 3] } else { &[2] };
-            for &(lo, hi) in &blocks {
+            let u_axis = face.axis() == Face::U.axis();
+            for (lo, hi) in inner_blocks(n) {
+                let quarter = match goal {
+                    Goal::Ud => hi <= deepest_layer || u_axis,
+                    Goal::Lr => hi <= deepest_layer && u_axis,
+                    Goal::All => unreachable!("the last stage takes every ring at once"),
+                };
+                let turns: &[u8] = if quarter { &[1, 2, 3] } else { &[2] };
                 for &t in turns {
                     moves.push(Move::layers(face, lo, hi, t));
                 }
@@ -256,7 +289,6 @@ impl Stage {
             .iter()
             .map(|&o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
             .collect();
-        let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
         // Orbits whose pieces the moves permute alike (the same permutations, by
         // other moves) share one table, named after the first of them.
         let effects: Vec<Vec<[u8; 24]>> = turns
@@ -280,21 +312,98 @@ impl Stage {
                 let layers = if ring == 0 {
                     String::new()
                 } else {
-                    format!("-to{deepest_layer}")
+                    format!("-ring{depth}")
                 };
                 let name = format!("nxn{n}-centres-{}-{}{layers}", orbits[o], goal.label());
-                let spec = TableSpec {
-                    name: &name,
-                    version: 1,
-                    len: goal.size(),
-                };
-                let t: &'static Table = Box::leak(Box::new(cache::load_or_build(&spec, || {
-                    build(goal, &turns[o])
-                })));
+                let t = cached(&name, goal.size(), || build(goal, &turns[o]));
                 built.push((o, t));
                 t
             })
             .collect();
+        Stage::with(
+            n,
+            goal,
+            orbits,
+            done,
+            parity,
+            moves,
+            turns,
+            tables,
+            Vec::new(),
+        )
+    }
+
+    /// The last stage: every ring's colours home at once, with outer turns and inner
+    /// layers' half turns, ranked by each ring's tables per axis.
+    fn last(n: usize) -> Stage {
+        let all_rings = rings(n);
+        let orbits: Vec<usize> = all_rings.iter().flatten().copied().collect();
+        let mut moves: Vec<Move> = outer().collect();
+        for face in Face::ALL {
+            for (lo, hi) in inner_blocks(n) {
+                moves.push(Move::layers(face, lo, hi, 2));
+            }
+        }
+        let turns: Vec<Vec<MaskTurn>> = orbits
+            .iter()
+            .map(|&o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
+            .collect();
+        let axes = all_rings
+            .iter()
+            .map(|ring| {
+                let at: Vec<usize> = ring
+                    .iter()
+                    .map(|o| orbits.iter().position(|p| p == o).expect("a ring's orbit"))
+                    .collect();
+                let names: Vec<String> = ring.iter().map(usize::to_string).collect();
+                let name = format!("nxn{n}-centres-{}-all-axis", names.join("-"));
+                let size = AXIS_SETS.pow(ring.len() as u32);
+                let table = cached(&name, size, || {
+                    build_axis(&at.iter().map(|&o| &turns[o][..]).collect::<Vec<_>>())
+                });
+                let rotation = |face, t| Move::layers(face, 1, n, t);
+                let onto_ud = ring
+                    .iter()
+                    .map(|&o| {
+                        [
+                            MaskTurn::new(n, o, &rotation(Face::F, 3)),
+                            MaskTurn::new(n, o, &rotation(Face::R, 1)),
+                        ]
+                    })
+                    .collect();
+                RingAxis {
+                    orbits: at,
+                    table,
+                    onto_ud,
+                }
+            })
+            .collect();
+        Stage::with(
+            n,
+            Goal::All,
+            orbits,
+            Vec::new(),
+            0,
+            moves,
+            turns,
+            Vec::new(),
+            axes,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn with(
+        n: usize,
+        goal: Goal,
+        orbits: Vec<usize>,
+        done: Vec<usize>,
+        parity: u32,
+        moves: Vec<Move>,
+        turns: Vec<Vec<MaskTurn>>,
+        tables: Vec<&'static Table>,
+        axes: Vec<RingAxis>,
+    ) -> Stage {
+        let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
         Stage {
             n,
             goal,
@@ -305,6 +414,7 @@ impl Stage {
             turns,
             flips,
             tables,
+            axes,
             finishers: Default::default(),
         }
     }
@@ -350,6 +460,14 @@ impl Stage {
     /// A lower bound on the moves left (wing parities aside): the farthest orbit's
     /// distance.
     fn bound(&self, s: &[Masks]) -> u8 {
+        if !self.axes.is_empty() {
+            return self
+                .axes
+                .iter()
+                .flat_map(|r| (0..3).map(move |axis| r.distance(axis, s)))
+                .max()
+                .unwrap_or(0);
+        }
         s.iter()
             .zip(&self.tables)
             .map(|(m, t)| t[self.goal.index(m)])
@@ -362,6 +480,72 @@ impl Stage {
         let all = masks_of(cube, self.goal);
         self.orbits.iter().map(|&o| all[o]).collect()
     }
+}
+
+/// A distance table from the cache, built by `build` when missing.
+fn cached(name: &str, len: usize, build: impl FnOnce() -> Vec<u8>) -> &'static Table {
+    let spec = TableSpec {
+        name,
+        version: 1,
+        len,
+    };
+    Box::leak(Box::new(cache::load_or_build(&spec, build)))
+}
+
+/// The sets of four of an axis's eight places of an orbit (the places of one colour
+/// there, once the first two stages are done).
+const AXIS_SETS: usize = 70;
+
+/// The distances of a ring's orbits from home on the U–D axis in the last stage, the
+/// orbits taken together: which four of each orbit's eight U and D places hold the U
+/// colour, numbered as one number in base [`AXIS_SETS`]. Every move of the last stage
+/// keeps each piece on its axis, so this is a lower bound on the stage; the other
+/// axes use the same table after a turn of the whole cube.
+fn build_axis(turns: &[&[MaskTurn]]) -> Vec<u8> {
+    let k = turns.len();
+    let within = faces_mask(&UD);
+    let mut sets = vec![0u32; AXIS_SETS];
+    for m in (0u32..1 << 24).filter(|&m| m & !within == 0 && m.count_ones() == 4) {
+        sets[rank(compress(m, within))] = m;
+    }
+    let sets = &sets;
+    let moves = turns[0].len();
+    // step[o][r * moves + m]: where move m takes orbit o's set numbered r.
+    let step: Vec<Vec<usize>> = turns
+        .iter()
+        .map(|ts| {
+            (0..AXIS_SETS)
+                .flat_map(|r| {
+                    ts.iter()
+                        .map(move |t| rank(compress(t.apply(sets[r]), within)))
+                })
+                .collect()
+        })
+        .collect();
+    let mut dist = vec![UNSEEN; AXIS_SETS.pow(k as u32)];
+    let home = rank(compress(faces_mask(&[Face::U]), within));
+    let start = (0..k).fold(0, |acc, _| acc * AXIS_SETS + home);
+    dist[start] = 0;
+    let mut queue = vec![start as u32];
+    let mut head = 0;
+    let mut digits = vec![0; k];
+    while head < queue.len() {
+        let i = queue[head] as usize;
+        head += 1;
+        let mut rest = i;
+        for d in digits.iter_mut().rev() {
+            *d = rest % AXIS_SETS;
+            rest /= AXIS_SETS;
+        }
+        for m in 0..moves {
+            let j = (0..k).fold(0, |acc, o| acc * AXIS_SETS + step[o][digits[o] * moves + m]);
+            if dist[j] == UNSEEN {
+                dist[j] = dist[i] + 1;
+                queue.push(j as u32);
+            }
+        }
+    }
+    dist
 }
 
 /// One orbit's distances from a stage's goal, by breadth-first search.
@@ -387,28 +571,22 @@ fn build(goal: Goal, turns: &[MaskTurn]) -> Vec<u8> {
     dist
 }
 
-/// A ring's three stages.
-type Ring = [Stage; 3];
-
-/// The three stages of each ring of an N×N×N, the innermost ring first, built (or
-/// loaded) once.
-fn stages(n: usize) -> &'static [Ring] {
-    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Ring]>>> = OnceLock::new();
+/// The stages of an N×N×N's centres in the order they are solved (see the module
+/// doc), built (or loaded) once.
+fn stages(n: usize) -> &'static [Stage] {
+    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Stage]>>> = OnceLock::new();
     let mut all = ALL
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     all.entry(n).or_insert_with(|| {
-        let rings = (0..rings(n).len())
-            .map(|r| {
-                [
-                    Stage::new(n, Goal::Ud, r),
-                    Stage::new(n, Goal::Lr, r),
-                    Stage::new(n, Goal::All, r),
-                ]
-            })
-            .collect::<Vec<_>>();
-        Box::leak(rings.into_boxed_slice())
+        let rings = rings(n).len();
+        let mut plan: Vec<Stage> = [Goal::Ud, Goal::Lr]
+            .into_iter()
+            .flat_map(|goal| (0..rings).map(move |r| Stage::ring(n, goal, r)))
+            .collect();
+        plan.push(Stage::last(n));
+        Box::leak(plan.into_boxed_slice())
     })
 }
 
@@ -447,6 +625,14 @@ impl Stage {
     /// How far a cube looks from the goal, to rank cubes by: the orbits' distances
     /// summed, plus the largest, plus two for a wrong wing parity when it matters.
     fn rank(&self, s: &State, orbits: usize) -> u32 {
+        if !self.axes.is_empty() {
+            let (sum, max) = self
+                .axes
+                .iter()
+                .flat_map(|r| (0..3).map(move |axis| u32::from(r.distance(axis, &s.0))))
+                .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
+            return sum + max;
+        }
         let (sum, max) = s.0[..orbits]
             .iter()
             .zip(&self.tables)
@@ -759,7 +945,7 @@ const PATHS: usize = 32;
 pub fn solve(cube: &Cube) -> Option<Vec<Move>> {
     let mut moves = Vec::new();
     let mut c = cube.clone();
-    let all: Vec<&Stage> = stages(cube.n()).iter().flatten().collect();
+    let all = stages(cube.n());
     for (k, stage) in all.iter().enumerate() {
         let then = all.get(k + 1).filter(|_| stage.goal != Goal::All);
         let cap = if then.is_some() { PATHS } else { 1 };
@@ -810,25 +996,65 @@ mod tests {
     }
 
     #[test]
-    fn an_outer_ring_stage_keeps_the_inner_ring_home() {
-        for n in [6, 7] {
-            let g = crate::geometry::Geometry::of(n);
-            let inner = &rings(n)[0];
-            let home = |c: &Cube| {
-                inner
-                    .iter()
-                    .flat_map(|&o| &g.centre_orbits[o])
-                    .all(|&s| c.stickers()[s] == g.face(s))
-            };
-            for stage in &stages(n)[1] {
-                assert!(stage.done == *inner);
+    fn every_stage_keeps_what_the_stages_before_it_did() {
+        for n in [5, 6, 7] {
+            let plan = stages(n);
+            let goals: Vec<Goal> = plan.iter().map(|s| s.goal).collect();
+            assert_eq!(goals.first(), Some(&Goal::Ud));
+            assert_eq!(goals.last(), Some(&Goal::All));
+            assert!(
+                goals.windows(2).all(|w| w[0] as u8 <= w[1] as u8),
+                "{goals:?}"
+            );
+            for (k, stage) in plan.iter().enumerate() {
+                // A sequence keeps an earlier stage's work when, from the solved cube,
+                // it leaves none of that stage's colours off the faces it wants them on.
+                let keeps = |moves: &[Move]| {
+                    let c = Cube::solved(n).after(&Alg(moves.to_vec()));
+                    plan[..k].iter().all(|before| {
+                        let masks = masks_of(&c, before.goal);
+                        before
+                            .orbits
+                            .iter()
+                            .all(|&o| before.goal.wrong(&masks[o]) == 0)
+                    })
+                };
                 for m in &stage.moves {
-                    assert!(home(&Cube::solved(n).after(&Alg(vec![*m]))), "{n}: {m:?}");
+                    assert!(keeps(&[*m]), "{n}, stage {k}: {m:?}");
                 }
                 for f in stage.finishers(false).iter().take(2000) {
-                    let c = Cube::solved(n).after(&Alg(f.cycle.moves.clone()));
-                    assert!(home(&c), "{n}: {}", Alg(f.cycle.moves.clone()));
+                    assert!(
+                        keeps(&f.cycle.moves),
+                        "{n}, stage {k}: {}",
+                        Alg(f.cycle.moves.clone())
+                    );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_stage_is_done_exactly_when_every_centre_is_home() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for n in [5, 6, 7] {
+            let last = stages(n).last().expect("a last stage");
+            let bound = |c: &Cube| last.bound(&last.masks(c));
+            assert_eq!(bound(&Cube::solved(n)), 0);
+            // Half turns keep every colour on its axis, as after the first two stages.
+            for _ in 0..20 {
+                let moves: Vec<Move> = (0..3)
+                    .map(|_| last.moves[rand::Rng::gen_range(&mut rng, 0..last.moves.len())])
+                    .map(|m| Move { turns: 2, ..m })
+                    .collect();
+                let c = Cube::solved(n).after(&Alg(moves.clone()));
+                let home = c
+                    .geometry()
+                    .centre_orbits
+                    .iter()
+                    .flatten()
+                    .all(|&s| c.stickers()[s] == c.geometry().face(s));
+                assert_eq!(bound(&c) == 0, home, "{n}: {}", Alg(moves));
+                assert!(bound(&c) as usize <= moves.len(), "{n}: {}", Alg(moves));
             }
         }
     }
