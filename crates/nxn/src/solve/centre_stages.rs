@@ -18,8 +18,10 @@
 //! whole. The middle layers of an odd cube never turn, so its fixed centres stay home.
 //!
 //! In the first two stages each orbit of 24 centre stickers has its own distance table
-//! (the 4×4×4's numbering: which places hold the colours the stage cares about). In
-//! the last, where every piece stays on its axis, each ring has one table per axis
+//! (the 4×4×4's numbering: which places hold the colours the stage cares about); an
+//! outer ring's second stage also has one for each two orbits side by side in its
+//! bars, together (the 6×6×6's two obliques; the 7×7×7's +-centre with either
+//! oblique). In the last, where every piece stays on its axis, each ring has one table per axis
 //! for all its orbits together (which of an axis's places hold one of its colours, for
 //! each orbit), so the search sees that a bar's pieces must agree. Each stage is a
 //! beam search ranked by those distances; one the search brings close but does not
@@ -32,6 +34,7 @@ use crate::cube::Cube;
 use crate::moves::Move;
 use cubist_rubik::Face;
 use cubist_tables::cache::{self, Table, TableSpec};
+use cubist_tables::nibbles::{bytes_for, AtomicNibbles, Nibbles, EMPTY};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -157,6 +160,8 @@ struct Stage {
     tables: Vec<&'static Table>,
     /// The last stage's tables: each ring's orbits on one axis together.
     axes: Vec<RingAxis>,
+    /// An outer ring's second stage: tables of its bars' neighbouring pieces together.
+    bars: Vec<BarPair>,
     /// The centre commutators that finish this stage, listed on first use: the short
     /// list, and the whole one for a cube the short one cannot finish.
     finishers: [OnceLock<Vec<Finisher>>; 2],
@@ -187,6 +192,47 @@ impl RingAxis {
             });
         self.table[index]
     }
+}
+
+/// Two orbits of an outer ring whose pieces lie side by side in its bars (the
+/// 6×6×6's two obliques, the 7×7×7's +-centre and either oblique), with their
+/// second-stage distances taken together ([`build_bar_pair`]).
+struct BarPair {
+    /// The orbits, as indices into the stage's.
+    a: usize,
+    b: usize,
+    table: &'static Table,
+}
+
+impl BarPair {
+    /// The two orbits' distance from the second stage's goal together.
+    fn distance(&self, s: &[Masks]) -> u8 {
+        let sides = faces_mask(&SIDES);
+        let i = rank(compress(s[self.a][0], sides)) * LR_SETS + rank(compress(s[self.b][0], sides));
+        Nibbles(&self.table[..]).get(i)
+    }
+}
+
+/// The neighbouring orbits along an outer ring's bars, as pairs of indices into
+/// `orbits` (the ring's): the orbits between its x-centres, in the order their pieces
+/// lie along a row, each with the next.
+fn bar_pairs(n: usize, orbits: &[usize]) -> Vec<(usize, usize)> {
+    let g = crate::geometry::Geometry::of(n);
+    let depth = ring_depth(g, orbits[0]);
+    let mut along: Vec<(usize, usize)> = orbits
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &o)| {
+            g.centre_orbits[o]
+                .iter()
+                .map(|&p| g.row_col(p))
+                .find(|&(r, c)| r == depth && c > depth && c < n - 1 - depth)
+                .map(|(_, c)| (c, i))
+        })
+        .collect();
+    along.sort_unstable();
+    along.dedup_by_key(|(c, _)| *c);
+    along.windows(2).map(|w| (w[0].1, w[1].1)).collect()
 }
 
 /// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
@@ -320,7 +366,21 @@ impl Stage {
                 t
             })
             .collect();
-        Stage::with(
+        let bars = if goal == Goal::Lr && ring > 0 {
+            bar_pairs(n, &orbits)
+                .into_iter()
+                .map(|(a, b)| {
+                    let name = format!("nxn{n}-centres-{}-{}-lr-ring{depth}", orbits[a], orbits[b]);
+                    let table = cached(&name, bytes_for(LR_SETS * LR_SETS), || {
+                        build_bar_pair(&turns[a], &turns[b])
+                    });
+                    BarPair { a, b, table }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut stage = Stage::with(
             n,
             goal,
             orbits,
@@ -330,7 +390,9 @@ impl Stage {
             turns,
             tables,
             Vec::new(),
-        )
+        );
+        stage.bars = bars;
+        stage
     }
 
     /// The last stage: every ring's colours home at once, with outer turns and inner
@@ -415,6 +477,7 @@ impl Stage {
             flips,
             tables,
             axes,
+            bars: Vec::new(),
             finishers: Default::default(),
         }
     }
@@ -468,9 +531,11 @@ impl Stage {
                 .max()
                 .unwrap_or(0);
         }
+        let bars = self.bars.iter().map(|b| b.distance(s));
         s.iter()
             .zip(&self.tables)
             .map(|(m, t)| t[self.goal.index(m)])
+            .chain(bars)
             .max()
             .unwrap_or(0)
     }
@@ -480,6 +545,58 @@ impl Stage {
         let all = masks_of(cube, self.goal);
         self.orbits.iter().map(|&o| all[o]).collect()
     }
+}
+
+/// The places of an orbit's second-stage colours among the sixteen side places.
+const LR_SETS: usize = 12870;
+
+/// The second-stage distances of two orbits taken together: which eight of each orbit's
+/// sixteen places on L, F, R and B hold the L and R colours, numbered `a · LR_SETS +
+/// b`, four bits an entry (15: fifteen or more). Both orbits of a bar must agree, which
+/// neither orbit's own table sees. Built level by level on every core.
+fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
+    use rayon::prelude::*;
+    let sides = faces_mask(&SIDES);
+    let mut sets = vec![0u32; LR_SETS];
+    for m in (0u32..1 << 24).filter(|&m| m & !sides == 0 && m.count_ones() == 8) {
+        sets[rank(compress(m, sides))] = m;
+    }
+    let moves = ta.len();
+    let step = |ts: &[MaskTurn]| -> Vec<u16> {
+        sets.iter()
+            .flat_map(|&m| {
+                ts.iter()
+                    .map(move |t| rank(compress(t.apply(m), sides)) as u16)
+            })
+            .collect()
+    };
+    let (sa, sb) = (step(ta), step(tb));
+    let table = AtomicNibbles::new(LR_SETS * LR_SETS);
+    let home = rank(compress(faces_mask(&LR), sides));
+    table.set_empty(home * LR_SETS + home, 0);
+    for depth in 0..EMPTY - 1 {
+        let filled: usize = (0..LR_SETS)
+            .into_par_iter()
+            .map(|x| {
+                let mut filled = 0;
+                for y in 0..LR_SETS {
+                    if table.get(x * LR_SETS + y) != depth {
+                        continue;
+                    }
+                    for m in 0..moves {
+                        let j = usize::from(sa[x * moves + m]) * LR_SETS
+                            + usize::from(sb[y * moves + m]);
+                        filled += usize::from(table.set_empty(j, depth + 1));
+                    }
+                }
+                filled
+            })
+            .sum();
+        if filled == 0 {
+            break;
+        }
+    }
+    table.into_bytes()
 }
 
 /// A distance table from the cache, built by `build` when missing.
@@ -633,11 +750,19 @@ impl Stage {
                 .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
             return sum + max;
         }
-        let (sum, max) = s.0[..orbits]
+        let mut each = [0u32; MAX_ORBITS];
+        for ((d, m), t) in each.iter_mut().zip(&s.0[..orbits]).zip(&self.tables) {
+            *d = u32::from(t[self.goal.index(m)]);
+        }
+        // A bar's pieces are as far as the two orbits together.
+        for bar in &self.bars {
+            let d = u32::from(bar.distance(&s.0));
+            each[bar.a] = each[bar.a].max(d);
+            each[bar.b] = each[bar.b].max(d);
+        }
+        let (sum, max) = each[..orbits]
             .iter()
-            .zip(&self.tables)
-            .map(|(m, t)| u32::from(t[self.goal.index(m)]))
-            .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
+            .fold((0, 0), |(sum, max), &d| (sum + d, max.max(d)));
         let parity = if s.1 & self.parity != 0 { 2 } else { 0 };
         sum + max + parity
     }
@@ -1030,6 +1155,45 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn bar_pairs_are_neighbours_along_a_row_of_an_outer_ring() {
+        for (n, want) in [(6, 1), (7, 2)] {
+            let g = crate::geometry::Geometry::of(n);
+            let ring = &rings(n)[1];
+            let pairs = bar_pairs(n, ring);
+            assert_eq!(pairs.len(), want, "{n}");
+            for (a, b) in pairs {
+                let side_by_side = g.centre_orbits[ring[a]].iter().any(|&p| {
+                    g.centre_orbits[ring[b]].iter().any(|&q| {
+                        let ((r, c), (s, d)) = (g.row_col(p), g.row_col(q));
+                        g.face(p) == g.face(q) && r == s && r != c && s != d && c.abs_diff(d) == 1
+                    })
+                });
+                assert!(side_by_side, "{n}: {a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bar_pair_is_as_far_as_either_orbit_and_no_farther_than_the_moves() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let stage = stages(6)
+            .iter()
+            .find(|s| s.goal == Goal::Lr && !s.bars.is_empty())
+            .expect("the outer ring's second stage");
+        let bar = &stage.bars[0];
+        for k in 0..12 {
+            let moves: Vec<Move> = (0..k)
+                .map(|_| stage.moves[rand::Rng::gen_range(&mut rng, 0..stage.moves.len())])
+                .collect();
+            let masks = stage.masks(&Cube::solved(6).after(&Alg(moves.clone())));
+            let d = bar.distance(&masks);
+            let own = |o: usize| stage.tables[o][stage.goal.index(&masks[o])];
+            assert!(d >= own(bar.a).max(own(bar.b)), "{}", Alg(moves.clone()));
+            assert!(usize::from(d) <= k, "{}", Alg(moves));
         }
     }
 
