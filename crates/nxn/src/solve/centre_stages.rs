@@ -156,15 +156,23 @@ struct Stage {
     turns: Vec<Vec<MaskTurn>>,
     /// For each move, the wing orbits (bits) whose permutation parity it flips.
     flips: Vec<u32>,
-    /// Each of the stage's orbits' table (the first two stages).
-    tables: Vec<&'static Table>,
-    /// The last stage's tables: each ring's orbits on one axis together.
-    axes: Vec<RingAxis>,
-    /// An outer ring's second stage: tables of its bars' neighbouring pieces together.
-    bars: Vec<BarPair>,
+    distances: Distances,
     /// The centre commutators that finish this stage, listed on first use: the short
     /// list, and the whole one for a cube the short one cannot finish.
     finishers: [OnceLock<Vec<Finisher>>; 2],
+}
+
+/// The tables a stage ranks its cubes by.
+enum Distances {
+    /// The first two stages: each orbit's own table (orbits the moves permute alike
+    /// share one) and, in an outer ring's second stage, its bars' neighbouring orbits
+    /// together.
+    Orbits {
+        each: Vec<&'static Table>,
+        bars: Vec<BarPair>,
+    },
+    /// The last stage: each ring's orbits together, on each axis.
+    Axes(Vec<RingAxis>),
 }
 
 /// The last stage's distances for one ring on the U–D axis ([`build_axis`]), and the
@@ -380,18 +388,10 @@ impl Stage {
         } else {
             Vec::new()
         };
-        let mut stage = Stage::with(
-            n,
-            goal,
-            orbits,
-            done,
-            parity,
-            moves,
-            turns,
-            tables,
-            Vec::new(),
-        );
-        stage.bars = bars;
+        let distances = Distances::Orbits { each: tables, bars };
+        let mut stage = Stage::with(n, goal, orbits, moves, turns, distances);
+        stage.done = done;
+        stage.parity = parity;
         stage
     }
 
@@ -440,44 +440,29 @@ impl Stage {
                 }
             })
             .collect();
-        Stage::with(
-            n,
-            Goal::All,
-            orbits,
-            Vec::new(),
-            0,
-            moves,
-            turns,
-            Vec::new(),
-            axes,
-        )
+        Stage::with(n, Goal::All, orbits, moves, turns, Distances::Axes(axes))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A stage with nothing done before it to keep and no wing parity to mind.
     fn with(
         n: usize,
         goal: Goal,
         orbits: Vec<usize>,
-        done: Vec<usize>,
-        parity: u32,
         moves: Vec<Move>,
         turns: Vec<Vec<MaskTurn>>,
-        tables: Vec<&'static Table>,
-        axes: Vec<RingAxis>,
+        distances: Distances,
     ) -> Stage {
         let flips = moves.iter().map(|m| parity_flips(n, m)).collect();
         Stage {
             n,
             goal,
             orbits,
-            done,
-            parity,
+            done: Vec::new(),
+            parity: 0,
             moves,
             turns,
             flips,
-            tables,
-            axes,
-            bars: Vec::new(),
+            distances,
             finishers: Default::default(),
         }
     }
@@ -520,24 +505,41 @@ impl Stage {
         })
     }
 
-    /// A lower bound on the moves left (wing parities aside): the farthest orbit's
-    /// distance.
-    fn bound(&self, s: &[Masks]) -> u8 {
-        if !self.axes.is_empty() {
-            return self
-                .axes
-                .iter()
-                .flat_map(|r| (0..3).map(move |axis| r.distance(axis, s)))
-                .max()
-                .unwrap_or(0);
+    /// The distances a cube is ranked by: each orbit's (at least its bar pair's) in the
+    /// first two stages, each ring's on each axis in the last; how many there are.
+    fn distances(&self, s: &[Masks]) -> ([u8; MAX_ORBITS], usize) {
+        let mut out = [0u8; MAX_ORBITS];
+        match &self.distances {
+            Distances::Orbits { each, bars } => {
+                for ((d, m), t) in out.iter_mut().zip(s).zip(each) {
+                    *d = t[self.goal.index(m)];
+                }
+                // A bar's pieces are as far as the two orbits together.
+                for bar in bars {
+                    let d = bar.distance(s);
+                    out[bar.a] = out[bar.a].max(d);
+                    out[bar.b] = out[bar.b].max(d);
+                }
+                (out, s.len())
+            }
+            Distances::Axes(rings) => {
+                let all = rings
+                    .iter()
+                    .flat_map(|r| (0..3).map(move |axis| r.distance(axis, s)));
+                let mut k = 0;
+                for d in all {
+                    out[k] = d;
+                    k += 1;
+                }
+                (out, k)
+            }
         }
-        let bars = self.bars.iter().map(|b| b.distance(s));
-        s.iter()
-            .zip(&self.tables)
-            .map(|(m, t)| t[self.goal.index(m)])
-            .chain(bars)
-            .max()
-            .unwrap_or(0)
+    }
+
+    /// A lower bound on the moves left (wing parities aside): the largest distance.
+    fn bound(&self, s: &[Masks]) -> u8 {
+        let (d, k) = self.distances(s);
+        d[..k].iter().copied().max().unwrap_or(0)
     }
 
     /// The stage's orbits' masks for a cube.
@@ -742,27 +744,10 @@ impl Stage {
     /// How far a cube looks from the goal, to rank cubes by: the orbits' distances
     /// summed, plus the largest, plus two for a wrong wing parity when it matters.
     fn rank(&self, s: &State, orbits: usize) -> u32 {
-        if !self.axes.is_empty() {
-            let (sum, max) = self
-                .axes
-                .iter()
-                .flat_map(|r| (0..3).map(move |axis| u32::from(r.distance(axis, &s.0))))
-                .fold((0, 0), |(sum, max), d| (sum + d, max.max(d)));
-            return sum + max;
-        }
-        let mut each = [0u32; MAX_ORBITS];
-        for ((d, m), t) in each.iter_mut().zip(&s.0[..orbits]).zip(&self.tables) {
-            *d = u32::from(t[self.goal.index(m)]);
-        }
-        // A bar's pieces are as far as the two orbits together.
-        for bar in &self.bars {
-            let d = u32::from(bar.distance(&s.0));
-            each[bar.a] = each[bar.a].max(d);
-            each[bar.b] = each[bar.b].max(d);
-        }
-        let (sum, max) = each[..orbits]
-            .iter()
-            .fold((0, 0), |(sum, max), &d| (sum + d, max.max(d)));
+        let (d, k) = self.distances(&s.0[..orbits]);
+        let (sum, max) = d[..k].iter().fold((0, 0), |(sum, max), &d| {
+            (sum + u32::from(d), max.max(u32::from(d)))
+        });
         let parity = if s.1 & self.parity != 0 { 2 } else { 0 };
         sum + max + parity
     }
@@ -1182,16 +1167,19 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let stage = stages(6)
             .iter()
-            .find(|s| s.goal == Goal::Lr && !s.bars.is_empty())
+            .find(|s| s.goal == Goal::Lr && !s.done.is_empty())
             .expect("the outer ring's second stage");
-        let bar = &stage.bars[0];
+        let Distances::Orbits { each, bars } = &stage.distances else {
+            panic!("a second stage ranks by orbits");
+        };
+        let bar = &bars[0];
         for k in 0..12 {
             let moves: Vec<Move> = (0..k)
                 .map(|_| stage.moves[rand::Rng::gen_range(&mut rng, 0..stage.moves.len())])
                 .collect();
             let masks = stage.masks(&Cube::solved(6).after(&Alg(moves.clone())));
             let d = bar.distance(&masks);
-            let own = |o: usize| stage.tables[o][stage.goal.index(&masks[o])];
+            let own = |o: usize| each[o][stage.goal.index(&masks[o])];
             assert!(d >= own(bar.a).max(own(bar.b)), "{}", Alg(moves.clone()));
             assert!(usize::from(d) <= k, "{}", Alg(moves));
         }
