@@ -21,9 +21,10 @@
 //! (the 4×4×4's numbering: which places hold the colours the stage cares about); an
 //! outer ring's second stage also has one for each two orbits side by side in its
 //! bars, together (the 6×6×6's two obliques; the 7×7×7's +-centre with either
-//! oblique). In the last, where every piece stays on its axis, each ring has one table per axis
-//! for all its orbits together (which of an axis's places hold one of its colours, for
-//! each orbit), so the search sees that a bar's pieces must agree. Each stage is a
+//! oblique). In the last, where every piece stays on its axis, each group of up to
+//! four orbits ([`last_groups`]) has one table per axis for all of them together
+//! (which of an axis's places hold one of its colours, in each orbit), so the search
+//! sees that a bar's pieces must agree. Each stage is a
 //! beam search ranked by those distances; one the search brings close but does not
 //! finish is finished by centre commutators ([`super::centre_cycles`]) that keep the
 //! rings done before.
@@ -175,8 +176,9 @@ enum Distances {
     Axes(Vec<RingAxis>),
 }
 
-/// The last stage's distances for one ring on the U–D axis ([`build_axis`]), and the
-/// turns of the whole cube that bring the other axes' places onto it.
+/// The last stage's distances for one group of orbits ([`last_groups`]) on the U–D
+/// axis ([`build_axis`]), and the turns of the whole cube that bring the other axes'
+/// places onto it.
 struct RingAxis {
     /// The ring's orbits, as indices into the stage's.
     orbits: Vec<usize>,
@@ -241,6 +243,36 @@ fn bar_pairs(n: usize, orbits: &[usize]) -> Vec<(usize, usize)> {
     along.sort_unstable();
     along.dedup_by_key(|(c, _)| *c);
     along.windows(2).map(|w| (w[0].1, w[1].1)).collect()
+}
+
+/// The most orbits one of the last stage's tables takes together (70⁴ entries, 24 MB).
+const GROUP_MOST: usize = 4;
+
+/// The groups of orbits the last stage's tables each take together: every orbit when
+/// there are at most [`GROUP_MOST`] (the 5×5×5's two, the 6×6×6's four); otherwise
+/// each ring, the innermost joined by the next ring's obliques, whose layers turn with
+/// it (the 7×7×7's inner 3×3 with the outer ring's two oblique orbits).
+fn last_groups(n: usize) -> Vec<Vec<usize>> {
+    let mut groups = rings(n);
+    let all: Vec<usize> = groups.iter().flatten().copied().collect();
+    if all.len() <= GROUP_MOST {
+        return vec![all];
+    }
+    let g = crate::geometry::Geometry::of(n);
+    let depth = ring_depth(g, groups[1][0]);
+    let obliques: Vec<usize> = groups[1]
+        .iter()
+        .copied()
+        .filter(|&o| {
+            g.centre_orbits[o].iter().any(|&p| {
+                let (r, c) = g.row_col(p);
+                r == depth && c > depth && c < n - 1 - depth && 2 * c != n - 1
+            })
+        })
+        .collect();
+    groups[0].extend(obliques);
+    debug_assert!(groups.iter().all(|g| g.len() <= GROUP_MOST));
+    groups
 }
 
 /// The inner blocks a stage turns on an odd N×N×N: single layers and blocks from the
@@ -410,7 +442,7 @@ impl Stage {
             .iter()
             .map(|&o| moves.iter().map(|m| MaskTurn::new(n, o, m)).collect())
             .collect();
-        let axes = all_rings
+        let axes = last_groups(n)
             .iter()
             .map(|ring| {
                 let at: Vec<usize> = ring
@@ -1199,6 +1231,26 @@ mod tests {
             assert!(d >= own(bar.a).max(own(bar.b)), "{}", Alg(moves.clone()));
             assert!(usize::from(d) <= k, "{}", Alg(moves));
         }
+    }
+
+    #[test]
+    fn the_last_stage_groups_cover_every_orbit_four_at_most() {
+        for n in [5, 6, 7] {
+            let groups = last_groups(n);
+            let mut covered: Vec<usize> = groups.iter().flatten().copied().collect();
+            covered.sort_unstable();
+            covered.dedup();
+            assert_eq!(
+                covered,
+                (0..rings(n).iter().flatten().count()).collect::<Vec<_>>()
+            );
+            assert!(
+                groups.iter().all(|g| g.len() <= GROUP_MOST),
+                "{n}: {groups:?}"
+            );
+        }
+        assert_eq!(last_groups(6).len(), 1);
+        assert_eq!(last_groups(7).len(), 2);
     }
 
     #[test]
