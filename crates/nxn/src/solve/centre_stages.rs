@@ -172,23 +172,23 @@ enum Distances {
         each: Vec<&'static Table>,
         bars: Vec<BarPair>,
     },
-    /// The last stage: each ring's orbits together, on each axis.
-    Axes(Vec<RingAxis>),
+    /// The last stage: each group of orbits ([`last_groups`]) together, on each axis.
+    Axes(Vec<GroupAxis>),
 }
 
 /// The last stage's distances for one group of orbits ([`last_groups`]) on the U–D
 /// axis ([`build_axis`]), and the turns of the whole cube that bring the other axes'
 /// places onto it.
-struct RingAxis {
-    /// The ring's orbits, as indices into the stage's.
+struct GroupAxis {
+    /// The group's orbits, as indices into the stage's.
     orbits: Vec<usize>,
     table: &'static Table,
-    /// For each of the ring's orbits, `z'` (L–R onto U–D) and `x` (F–B onto U–D).
+    /// For each of the group's orbits, `z'` (L–R onto U–D) and `x` (F–B onto U–D).
     onto_ud: Vec<[MaskTurn; 2]>,
 }
 
-impl RingAxis {
-    /// The ring's distance from home on `axis` (0 U–D, 1 L–R, 2 F–B) for a last-stage
+impl GroupAxis {
+    /// The group's distance from home on `axis` (0 U–D, 1 L–R, 2 F–B) for a last-stage
     /// state (whose masks hold the U, R and F colours' places).
     fn distance(&self, axis: usize, s: &[Masks]) -> u8 {
         let index = self
@@ -428,7 +428,7 @@ impl Stage {
     }
 
     /// The last stage: every ring's colours home at once, with outer turns and inner
-    /// layers' half turns, ranked by each ring's tables per axis.
+    /// layers' half turns, ranked by each group's tables per axis ([`last_groups`]).
     fn last(n: usize) -> Stage {
         let all_rings = rings(n);
         let orbits: Vec<usize> = all_rings.iter().flatten().copied().collect();
@@ -444,19 +444,24 @@ impl Stage {
             .collect();
         let axes = last_groups(n)
             .iter()
-            .map(|ring| {
-                let at: Vec<usize> = ring
+            .map(|group| {
+                let at: Vec<usize> = group
                     .iter()
-                    .map(|o| orbits.iter().position(|p| p == o).expect("a ring's orbit"))
+                    .map(|o| {
+                        orbits
+                            .iter()
+                            .position(|p| p == o)
+                            .expect("an orbit of the cube")
+                    })
                     .collect();
-                let names: Vec<String> = ring.iter().map(usize::to_string).collect();
+                let names: Vec<String> = group.iter().map(usize::to_string).collect();
                 let name = format!("nxn{n}-centres-{}-all-axis", names.join("-"));
-                let size = AXIS_SETS.pow(ring.len() as u32);
+                let size = AXIS_SETS.pow(group.len() as u32);
                 let table = cached(&name, size, || {
                     build_axis(&at.iter().map(|&o| &turns[o][..]).collect::<Vec<_>>())
                 });
                 let rotation = |face, t| Move::layers(face, 1, n, t);
-                let onto_ud = ring
+                let onto_ud = group
                     .iter()
                     .map(|&o| {
                         [
@@ -465,7 +470,7 @@ impl Stage {
                         ]
                     })
                     .collect();
-                RingAxis {
+                GroupAxis {
                     orbits: at,
                     table,
                     onto_ud,
@@ -538,7 +543,7 @@ impl Stage {
     }
 
     /// The distances a cube is ranked by: each orbit's (at least its bar pair's) in the
-    /// first two stages, each ring's on each axis in the last; how many there are.
+    /// first two stages, each group's on each axis in the last; how many there are.
     fn distances(&self, s: &[Masks]) -> ([u8; MAX_ORBITS], usize) {
         let mut out = [0u8; MAX_ORBITS];
         match &self.distances {
@@ -554,10 +559,10 @@ impl Stage {
                 }
                 (out, s.len())
             }
-            Distances::Axes(rings) => {
-                let all = rings
+            Distances::Axes(groups) => {
+                let all = groups
                     .iter()
-                    .flat_map(|r| (0..3).map(move |axis| r.distance(axis, s)));
+                    .flat_map(|g| (0..3).map(move |axis| g.distance(axis, s)));
                 let mut k = 0;
                 for d in all {
                     out[k] = d;
@@ -647,7 +652,7 @@ fn cached(name: &str, len: usize, build: impl FnOnce() -> Vec<u8>) -> &'static T
 /// there, once the first two stages are done).
 const AXIS_SETS: usize = 70;
 
-/// The distances of a ring's orbits from home on the U–D axis in the last stage, the
+/// The distances of a group of orbits from home on the U–D axis in the last stage, the
 /// orbits taken together: which four of each orbit's eight U and D places hold the U
 /// colour, numbered as one number in base [`AXIS_SETS`]. Every move of the last stage
 /// keeps each piece on its axis, so this is a lower bound on the stage; the other
