@@ -26,7 +26,7 @@ impl Face {
     pub const ALL: [Face; 6] = [Face::U, Face::R, Face::F, Face::D, Face::L, Face::B];
 
     /// Index 0..6 in the order U R F D L B.
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 

@@ -61,6 +61,9 @@ const UD: [Face; 2] = [Face::U, Face::D];
 const LR: [Face; 2] = [Face::L, Face::R];
 const FB: [Face; 2] = [Face::F, Face::B];
 const SIDES: [Face; 4] = [Face::R, Face::F, Face::L, Face::B];
+/// An orbit's places on U and D, and on the four side faces.
+const UD_PLACES: u32 = faces_mask(&UD);
+const SIDE_PLACES: u32 = faces_mask(&SIDES);
 
 impl Goal {
     fn size(self) -> usize {
@@ -198,7 +201,7 @@ impl GroupAxis {
             .fold(0, |acc, (&o, rot)| {
                 let m = s[o][axis];
                 let m = if axis == 0 { m } else { rot[axis - 1].apply(m) };
-                acc * AXIS_SETS + rank(compress(m, faces_mask(&UD)))
+                acc * AXIS_SETS + rank(compress(m, UD_PLACES))
             });
         self.table[index]
     }
@@ -217,8 +220,8 @@ struct BarPair {
 impl BarPair {
     /// The two orbits' distance from the second stage's goal together.
     fn distance(&self, s: &[Masks]) -> u8 {
-        let sides = faces_mask(&SIDES);
-        let i = rank(compress(s[self.a][0], sides)) * LR_SETS + rank(compress(s[self.b][0], sides));
+        let i = rank(compress(s[self.a][0], SIDE_PLACES)) * LR_SETS
+            + rank(compress(s[self.b][0], SIDE_PLACES));
         Nibbles(&self.table[..]).get(i)
     }
 }
@@ -586,6 +589,16 @@ impl Stage {
     }
 }
 
+/// Every set of `ones` of the places in `within`, indexed by its rank among them
+/// (`count` sets).
+fn sets_by_rank(within: u32, ones: u32, count: usize) -> Vec<u32> {
+    let mut sets = vec![0u32; count];
+    for m in (0u32..1 << 24).filter(|&m| m & !within == 0 && m.count_ones() == ones) {
+        sets[rank(compress(m, within))] = m;
+    }
+    sets
+}
+
 /// The places of an orbit's second-stage colours among the sixteen side places.
 const LR_SETS: usize = 12870;
 
@@ -595,11 +608,8 @@ const LR_SETS: usize = 12870;
 /// neither orbit's own table sees. Built level by level on every core.
 fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
     use rayon::prelude::*;
-    let sides = faces_mask(&SIDES);
-    let mut sets = vec![0u32; LR_SETS];
-    for m in (0u32..1 << 24).filter(|&m| m & !sides == 0 && m.count_ones() == 8) {
-        sets[rank(compress(m, sides))] = m;
-    }
+    let sides = SIDE_PLACES;
+    let sets = sets_by_rank(sides, 8, LR_SETS);
     let moves = ta.len();
     let step = |ts: &[MaskTurn]| -> Vec<u16> {
         sets.iter()
@@ -659,11 +669,8 @@ const AXIS_SETS: usize = 70;
 /// axes use the same table after a turn of the whole cube.
 fn build_axis(turns: &[&[MaskTurn]]) -> Vec<u8> {
     let k = turns.len();
-    let within = faces_mask(&UD);
-    let mut sets = vec![0u32; AXIS_SETS];
-    for m in (0u32..1 << 24).filter(|&m| m & !within == 0 && m.count_ones() == 4) {
-        sets[rank(compress(m, within))] = m;
-    }
+    let within = UD_PLACES;
+    let sets = sets_by_rank(within, 4, AXIS_SETS);
     let sets = &sets;
     let moves = turns[0].len();
     // step[o][r * moves + m]: where move m takes orbit o's set numbered r.

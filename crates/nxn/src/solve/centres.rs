@@ -24,11 +24,14 @@ const PLACES: usize = 24;
 const UNSEEN: u8 = 0xff;
 
 /// The places of a set of faces as a mask.
-pub(crate) fn faces_mask(faces: &[Face]) -> u32 {
-    faces
-        .iter()
-        .map(|f| 0xf << (4 * f.index()))
-        .fold(0, |a, b| a | b)
+pub(crate) const fn faces_mask(faces: &[Face]) -> u32 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < faces.len() {
+        mask |= 0xf << (4 * faces[i].index());
+        i += 1;
+    }
+    mask
 }
 
 /// Binomial coefficients C(n, k) for n, k ≤ 24, by Pascal's triangle.
