@@ -30,7 +30,7 @@
 //! rings done before.
 
 use super::centre_cycles::{cycled, cycles, Cycle, Keep};
-use super::centres::{choose, compress, faces_mask, rank, MaskTurn};
+use super::centres::{choose, compress, faces_mask, rank, MaskTurn, SetRank};
 use crate::cube::Cube;
 use crate::moves::Move;
 use cubist_rubik::Face;
@@ -76,8 +76,8 @@ impl Goal {
 
     fn index(self, s: &Masks) -> usize {
         match self {
-            Goal::Ud => rank(s[0]),
-            Goal::Lr => rank(compress(s[0], faces_mask(&SIDES))),
+            Goal::Ud => place_ranks().all.rank(s[0]),
+            Goal::Lr => place_ranks().sides.rank(s[0]),
             Goal::All => {
                 (rank(compress(s[0], faces_mask(&UD))) * 70 + rank(compress(s[1], faces_mask(&LR))))
                     * 70
@@ -194,6 +194,7 @@ impl GroupAxis {
     /// The group's distance from home on `axis` (0 U–D, 1 L–R, 2 F–B) for a last-stage
     /// state (whose masks hold the U, R and F colours' places).
     fn distance(&self, axis: usize, s: &[Masks]) -> u8 {
+        let ud = &place_ranks().ud;
         let index = self
             .orbits
             .iter()
@@ -201,10 +202,30 @@ impl GroupAxis {
             .fold(0, |acc, (&o, rot)| {
                 let m = s[o][axis];
                 let m = if axis == 0 { m } else { rot[axis - 1].apply(m) };
-                acc * AXIS_SETS + rank(compress(m, UD_PLACES))
+                acc * AXIS_SETS + ud.rank(m)
             });
         self.table[index]
     }
+}
+
+/// The sets of places the stages' tables number, each with its byte-table ranks.
+struct PlaceRanks {
+    /// All 24 places of an orbit (the first stage).
+    all: SetRank,
+    /// The sixteen side places (the second stage).
+    sides: SetRank,
+    /// The eight U and D places (the last stage, each axis turned onto U–D).
+    ud: SetRank,
+}
+
+/// The [`PlaceRanks`], made on first use.
+fn place_ranks() -> &'static PlaceRanks {
+    static RANKS: OnceLock<PlaceRanks> = OnceLock::new();
+    RANKS.get_or_init(|| PlaceRanks {
+        all: SetRank::new((1 << 24) - 1),
+        sides: SetRank::new(SIDE_PLACES),
+        ud: SetRank::new(UD_PLACES),
+    })
 }
 
 /// Two orbits of an outer ring whose pieces lie side by side in its bars (the
@@ -220,8 +241,8 @@ struct BarPair {
 impl BarPair {
     /// The two orbits' distance from the second stage's goal together.
     fn distance(&self, s: &[Masks]) -> u8 {
-        let i = rank(compress(s[self.a][0], SIDE_PLACES)) * LR_SETS
-            + rank(compress(s[self.b][0], SIDE_PLACES));
+        let sides = &place_ranks().sides;
+        let i = sides.rank(s[self.a][0]) * LR_SETS + sides.rank(s[self.b][0]);
         Nibbles(&self.table[..]).get(i)
     }
 }
@@ -563,13 +584,12 @@ impl Stage {
                 (out, s.len())
             }
             Distances::Axes(groups) => {
-                let all = groups
-                    .iter()
-                    .flat_map(|g| (0..3).map(move |axis| g.distance(axis, s)));
                 let mut k = 0;
-                for d in all {
-                    out[k] = d;
-                    k += 1;
+                for g in groups {
+                    for axis in 0..3 {
+                        out[k] = g.distance(axis, s);
+                        k += 1;
+                    }
                 }
                 (out, k)
             }
@@ -955,8 +975,11 @@ fn shortest(stage: &Stage, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Mov
                 if kept.contains(&d) || !seen.insert(d) {
                     continue;
                 }
-                next.push((stage.rank(&t, orbits), t, i, m));
+                next.push((0, t, i, m));
             }
+        }
+        for c in next.iter_mut() {
+            c.0 = stage.rank(&c.1, orbits);
         }
         // The `beam` nearest, in the order found among equals.
         let order = |c: &(u32, State, usize, usize)| (c.0, c.2, c.3);

@@ -21,6 +21,9 @@ use cubist_rubik::Face;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+/// Values made once for each key (a cube's size) and kept for the whole run.
+type MadeOnce<K, V> = OnceLock<Mutex<HashMap<K, &'static V>>>;
+
 /// Stickers of a cube as face indices.
 type Stickers = Vec<u8>;
 
@@ -82,11 +85,15 @@ fn saving(n: usize, runs: &[Run]) -> usize {
 }
 
 /// A move sequence with its sticker permutation (`perm[to] = from`), the edges whose
-/// pieces it moves, and its first and last runs about one axis (equal when it has one).
+/// pieces it moves with where each of their pieces comes from, and its first and last
+/// runs about one axis (equal when it has one).
 struct Step {
     alg: Alg,
     perm: Vec<u16>,
     touched: Vec<usize>,
+    /// For each place of each touched edge in turn, the index in [`EdgeLayout::codes`]
+    /// of the colours the piece brought there shows.
+    sources: Vec<u16>,
     lead: Option<Run>,
     trail: Option<Run>,
     /// Which of the pairing sequences' distinct first runs is this one's.
@@ -96,11 +103,20 @@ struct Step {
 impl Step {
     fn new(n: usize, alg: Alg) -> Step {
         let perm: Vec<u16> = permutation(n, &alg).into_iter().map(|p| p as u16).collect();
-        let touched = edge_stickers(n)
+        let layout = EdgeLayout::of(n);
+        let touched: Vec<usize> = (0..12)
+            .filter(|&e| {
+                layout
+                    .edge(e)
+                    .iter()
+                    .flatten()
+                    .any(|&k| usize::from(perm[k]) != k)
+            })
+            .collect();
+        let sources = touched
             .iter()
-            .enumerate()
-            .filter(|(_, pieces)| pieces.iter().flatten().any(|&k| usize::from(perm[k]) != k))
-            .map(|(e, _)| e)
+            .flat_map(|&e| layout.edge(e))
+            .map(|p| layout.code_of[usize::from(perm[p[0]])])
             .collect();
         let lead = Run::of(&alg.0, n, true);
         let trail = Run::of(&alg.0, n, false);
@@ -108,6 +124,7 @@ impl Step {
             alg,
             perm,
             touched,
+            sources,
             lead,
             trail,
             lead_id: 0,
@@ -178,7 +195,7 @@ fn turns_of_slices(n: usize, face: Face) -> Vec<Vec<Move>> {
 
 /// The pairing sequences of an N×N×N: `W A W⁻¹` that keep solved centres solved.
 fn macros(n: usize) -> &'static [Step] {
-    static MACROS: OnceLock<Mutex<HashMap<usize, &'static [Step]>>> = OnceLock::new();
+    static MACROS: MadeOnce<usize, [Step]> = OnceLock::new();
     let mut all = MACROS
         .get_or_init(Default::default)
         .lock()
@@ -256,6 +273,19 @@ pub fn centres_solved(cube: &Cube) -> bool {
         .all(|&s| cube.stickers()[s] == g.face(s))
 }
 
+/// The setups of exactly `depth` outer turns of an N×N×N as steps, made once.
+fn setup_steps(n: usize, depth: usize) -> &'static [Step] {
+    static SETUPS: MadeOnce<(usize, usize), [Step]> = OnceLock::new();
+    let mut all = SETUPS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry((n, depth)).or_insert_with(|| {
+        let steps: Vec<Step> = setups(depth).into_iter().map(|a| Step::new(n, a)).collect();
+        Box::leak(steps.into_boxed_slice())
+    })
+}
+
 /// Setups of exactly `depth` outer turns, no face turned twice in a row.
 fn setups(depth: usize) -> Vec<Alg> {
     let mut level = vec![Alg::default()];
@@ -276,68 +306,106 @@ fn setups(depth: usize) -> Vec<Alg> {
     level
 }
 
-/// The pieces of each edge (wings and midge) as sticker pairs, in order along it.
-fn edges(g: &Geometry) -> Vec<Vec<[usize; 2]>> {
-    (0..12)
-        .map(|e| {
-            let mut pieces: Vec<(usize, [usize; 2])> = g
-                .wings
-                .iter()
-                .flatten()
-                .filter(|w| w.edge == e)
-                .map(|w| (w.place, w.stickers))
-                .collect();
-            if let Some(m) = g.midges {
-                pieces.push((g.n / 2, m[e]));
-            }
-            pieces.sort_unstable();
-            pieces.into_iter().map(|p| p.1).collect()
-        })
-        .collect()
+/// The edge pieces of an N×N×N (wings and midges), edge by edge and in order along
+/// each edge, with the colours they show coded one byte a piece.
+struct EdgeLayout {
+    /// Pieces on an edge: N − 2.
+    per_edge: usize,
+    /// Each piece's two stickers, `edge * per_edge + place`.
+    pieces: Vec<[usize; 2]>,
+    /// For a sticker of an edge piece, where the colours a piece shows read from that
+    /// sticker first are in [`EdgeLayout::codes`].
+    code_of: Vec<u16>,
 }
 
-/// Each edge's pieces as sticker pairs.
-type EdgePieces = [Vec<[usize; 2]>];
-
-/// The pieces of each edge of an N×N×N.
-fn edge_stickers(n: usize) -> &'static EdgePieces {
-    static EDGES: OnceLock<Mutex<HashMap<usize, &'static EdgePieces>>> = OnceLock::new();
-    let mut all = EDGES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry(n)
-        .or_insert_with(|| Box::leak(edges(Geometry::of(n)).into_boxed_slice()))
-}
-
-/// How far one edge is paired: how many of its wings show the same two colours as its
-/// midge (an odd cube), or the most of its pieces alike, less one (an even cube).
-fn edge_links(pieces: &[[usize; 2]], at: &impl Fn(usize) -> u8) -> usize {
-    let colour = |p: &[usize; 2]| (at(p[0]), at(p[1]));
-    if let [a, b] = pieces {
-        // The 4×4×4's two wings, looked at directly.
-        return usize::from(colour(a) == colour(b));
+impl EdgeLayout {
+    fn new(g: &Geometry) -> EdgeLayout {
+        let pieces: Vec<[usize; 2]> = (0..12)
+            .flat_map(|e| {
+                let mut pieces: Vec<(usize, [usize; 2])> = g
+                    .wings
+                    .iter()
+                    .flatten()
+                    .filter(|w| w.edge == e)
+                    .map(|w| (w.place, w.stickers))
+                    .collect();
+                if let Some(m) = g.midges {
+                    pieces.push((g.n / 2, m[e]));
+                }
+                pieces.sort_unstable();
+                pieces.into_iter().map(|p| p.1)
+            })
+            .collect();
+        let mut code_of = vec![u16::MAX; 6 * g.n * g.n];
+        for (q, p) in pieces.iter().enumerate() {
+            code_of[p[0]] = q as u16;
+            code_of[p[1]] = (pieces.len() + q) as u16;
+        }
+        EdgeLayout {
+            per_edge: g.n - 2,
+            pieces,
+            code_of,
+        }
     }
-    let alike = |c: (u8, u8)| pieces.iter().filter(|p| colour(p) == c).count();
-    if pieces.len() % 2 == 1 {
-        alike(colour(&pieces[pieces.len() / 2]))
+
+    /// The layout of an N×N×N, made once.
+    fn of(n: usize) -> &'static EdgeLayout {
+        static LAYOUTS: MadeOnce<usize, EdgeLayout> = OnceLock::new();
+        let mut all = LAYOUTS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        all.entry(n)
+            .or_insert_with(|| Box::leak(Box::new(EdgeLayout::new(Geometry::of(n)))))
+    }
+
+    /// Edge `e`'s pieces, in order along it.
+    fn edge(&self, e: usize) -> &[[usize; 2]] {
+        &self.pieces[e * self.per_edge..(e + 1) * self.per_edge]
+    }
+
+    /// The colours each piece shows as one byte, read from its first sticker (the
+    /// first half) and from its second (the second half): equal bytes, equal colours.
+    fn codes(&self, stickers: &[u8]) -> Vec<u8> {
+        let code = |a: usize, b: usize| stickers[a] * 6 + stickers[b];
+        let plain = self.pieces.iter().map(|p| code(p[0], p[1]));
+        let turned = self.pieces.iter().map(|p| code(p[1], p[0]));
+        plain.chain(turned).collect()
+    }
+
+    /// How far the edges are paired: the sum of [`edge_links`] over the edges of
+    /// `codes`, `12 × (N − 3)` when all are paired.
+    fn links(&self, codes: &[u8]) -> usize {
+        codes[..self.pieces.len()]
+            .chunks(self.per_edge)
+            .map(edge_links)
+            .sum()
+    }
+}
+
+/// How far one edge is paired, from the codes of its pieces in order along it: how
+/// many of its wings show the same two colours as its midge (an odd cube), or the most
+/// of its pieces alike, less one (an even cube).
+fn edge_links(codes: &[u8]) -> usize {
+    if let [a, b] = codes {
+        // The 4×4×4's two wings, looked at directly.
+        return usize::from(a == b);
+    }
+    let alike = |c: u8| codes.iter().filter(|&&x| x == c).count();
+    if codes.len() % 2 == 1 {
+        alike(codes[codes.len() / 2])
     } else {
-        pieces.iter().map(|p| alike(colour(p))).max().unwrap_or(1)
+        codes.iter().map(|&c| alike(c)).max().unwrap_or(1)
     }
     .saturating_sub(1)
-}
-
-/// How far the edges are paired: the sum of [`edge_links`], `12 × (N − 3)` when all
-/// are paired.
-fn links(edges: &[Vec<[usize; 2]>], at: impl Fn(usize) -> u8) -> usize {
-    edges.iter().map(|pieces| edge_links(pieces, &at)).sum()
 }
 
 /// How many edges of a cube (stickers as face indices) have all their pieces alike.
 pub fn paired(stickers: &[u8]) -> usize {
     let n = ((stickers.len() / 6) as f64).sqrt().round() as usize;
-    edge_stickers(n)
-        .iter()
+    let layout = EdgeLayout::of(n);
+    (0..12)
+        .map(|e| layout.edge(e))
         .filter(|pieces| {
             pieces.iter().all(|p| {
                 stickers[p[0]] == stickers[pieces[0][0]] && stickers[p[1]] == stickers[pieces[0][1]]
@@ -412,7 +480,8 @@ const COST_PER_LINK: usize = 2;
 
 /// Every child of `node` through `setups` and one pairing sequence that links more.
 fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
-    let edges = edge_stickers(n);
+    let layout = EdgeLayout::of(n);
+    let per_edge = layout.per_edge;
     let all = 12 * (n - 3);
     let macros = macros(n);
     let leads = macros.iter().map(|m| m.lead_id).max().map_or(0, |l| l + 1);
@@ -421,27 +490,29 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
         first_run[m.lead_id] = m.lead;
     }
     let mut out: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
+    let mut edge = vec![0u8; per_edge];
     for (i, s) in setups.iter().enumerate() {
         let saved: Vec<usize> = first_run
             .iter()
             .map(|&lead| node.saving(n, s, lead))
             .collect();
-        let set = s.apply(&node.stickers);
-        let before: Vec<usize> = edges
-            .iter()
-            .map(|pieces| edge_links(pieces, &|k| set[k]))
+        let codes = layout.codes(&s.apply(&node.stickers));
+        let before: Vec<usize> = codes[..12 * per_edge]
+            .chunks(per_edge)
+            .map(edge_links)
             .collect();
         let total: usize = before.iter().sum();
         for (j, m) in macros.iter().enumerate() {
             // Only the edges the sequence moves change their links: look at them alone.
-            let at = |k: usize| set[usize::from(m.perm[k])];
-            let p = m
-                .touched
-                .iter()
-                .map(|&e| edge_links(&edges[e], &at))
-                .sum::<usize>()
-                + total
-                - m.touched.iter().map(|&e| before[e]).sum::<usize>();
+            let (mut after, mut lost) = (0, 0);
+            for (&e, from) in m.touched.iter().zip(m.sources.chunks(per_edge)) {
+                for (x, &k) in edge.iter_mut().zip(from) {
+                    *x = codes[usize::from(k)];
+                }
+                after += edge_links(&edge);
+                lost += before[e];
+            }
+            let p = total + after - lost;
             if p >= node.links + least {
                 let save = saved[m.lead_id];
                 let len = node.cost + s.alg.len() + m.alg.len() - save;
@@ -449,8 +520,13 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
             }
         }
     }
-    out.sort_by_key(|c| c.0);
-    out.truncate(PER_NODE);
+    // The best few, in the order a stable sort would give.
+    let keep = PER_NODE.min(out.len());
+    if keep < out.len() {
+        out.select_nth_unstable_by_key(keep, |c| (c.0, c.1, c.2));
+        out.truncate(keep);
+    }
+    out.sort_unstable_by_key(|c| (c.0, c.1, c.2));
     out.into_iter()
         .map(|(_, i, j, p, save)| {
             let after = macros[j].apply(&setups[i].apply(&node.stickers));
@@ -472,10 +548,10 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
 pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
     let n = cube.n();
     let all = 12 * (n - 3);
-    let edges = edge_stickers(n);
+    let layout = EdgeLayout::of(n);
     let start: Stickers = cube.stickers().iter().map(|f| f.index() as u8).collect();
     let shallow: Vec<Step> = (0..=1).flat_map(setups).map(|a| Step::new(n, a)).collect();
-    let start_links = links(edges, |k| start[k]);
+    let start_links = layout.links(&layout.codes(&start));
     if start_links == all {
         return Some(Alg::default());
     }
@@ -497,8 +573,7 @@ pub fn solve(cube: &Cube, penalty: &dyn Fn(&Cube) -> usize) -> Option<Alg> {
             .collect();
         if next.is_empty() {
             for depth in [2, 3] {
-                let deep: Vec<Step> = setups(depth).into_iter().map(|a| Step::new(n, a)).collect();
-                next = children(n, &beam[0], &deep, 1);
+                next = children(n, &beam[0], setup_steps(n, depth), 1);
                 if !next.is_empty() {
                     break;
                 }
