@@ -931,7 +931,8 @@ fn shortest(stage: &Stage, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Mov
     // The best rank seen and the depth it was first seen at.
     let mut best_rank = (u32::MAX, 0);
     // Buffers used again at each depth.
-    let mut next: Vec<(u32, State, usize, usize)> = Vec::new();
+    // Each child's rank, parent and move (its state is made again for the few kept).
+    let mut next: Vec<(u32, u32, u16)> = Vec::new();
     let mut seen = StateSet::default();
     for depth in 0..DEPTH_LIMIT {
         let level = levels.last().expect("a level");
@@ -975,26 +976,29 @@ fn shortest(stage: &Stage, cube: &Cube, cap: usize, beam: usize) -> (Vec<Vec<Mov
                 if kept.contains(&d) || !seen.insert(d) {
                     continue;
                 }
-                next.push((0, t, i, m));
+                next.push((stage.rank(&t, orbits), i as u32, m as u16));
             }
         }
-        for c in next.iter_mut() {
-            c.0 = stage.rank(&c.1, orbits);
-        }
         // The `beam` nearest, in the order found among equals.
-        let order = |c: &(u32, State, usize, usize)| (c.0, c.2, c.3);
         if next.len() > beam {
-            next.select_nth_unstable_by_key(beam, order);
+            next.select_nth_unstable(beam);
             next.truncate(beam);
         }
-        next.sort_unstable_by_key(order);
+        next.sort_unstable();
         if let Some(c) = next.first() {
             if c.0 < best_rank.0 {
                 best_rank = (c.0, depth + 1);
             }
         }
-        kept.extend(next.iter().map(|c| stage.digest(&c.1, orbits)));
-        levels.push(next.drain(..).map(|(_, t, i, m)| (t, i, m)).collect());
+        let states: Vec<(State, usize, usize)> = next
+            .iter()
+            .map(|&(_, i, m)| {
+                let (i, m) = (i as usize, usize::from(m));
+                (stage.step(&level[i].0, orbits, m), i, m)
+            })
+            .collect();
+        kept.extend(states.iter().map(|c| stage.digest(&c.0, orbits)));
+        levels.push(states);
     }
     let Some((_, depth, i)) = close else {
         return (Vec::new(), false);

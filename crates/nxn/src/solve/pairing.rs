@@ -84,16 +84,11 @@ fn saving(n: usize, runs: &[Run]) -> usize {
     saved
 }
 
-/// A move sequence with its sticker permutation (`perm[to] = from`), the edges whose
-/// pieces it moves with where each of their pieces comes from, and its first and last
-/// runs about one axis (equal when it has one).
+/// A move sequence with its sticker permutation (`perm[to] = from`) and its first and
+/// last runs about one axis (equal when it has one).
 struct Step {
     alg: Alg,
     perm: Vec<u16>,
-    touched: Vec<usize>,
-    /// For each place of each touched edge in turn, the index in [`EdgeLayout::codes`]
-    /// of the colours the piece brought there shows.
-    sources: Vec<u16>,
     lead: Option<Run>,
     trail: Option<Run>,
     /// Which of the pairing sequences' distinct first runs is this one's.
@@ -103,28 +98,11 @@ struct Step {
 impl Step {
     fn new(n: usize, alg: Alg) -> Step {
         let perm: Vec<u16> = permutation(n, &alg).into_iter().map(|p| p as u16).collect();
-        let layout = EdgeLayout::of(n);
-        let touched: Vec<usize> = (0..12)
-            .filter(|&e| {
-                layout
-                    .edge(e)
-                    .iter()
-                    .flatten()
-                    .any(|&k| usize::from(perm[k]) != k)
-            })
-            .collect();
-        let sources = touched
-            .iter()
-            .flat_map(|&e| layout.edge(e))
-            .map(|p| layout.code_of[usize::from(perm[p[0]])])
-            .collect();
         let lead = Run::of(&alg.0, n, true);
         let trail = Run::of(&alg.0, n, false);
         Step {
             alg,
             perm,
-            touched,
-            sources,
             lead,
             trail,
             lead_id: 0,
@@ -193,9 +171,49 @@ fn turns_of_slices(n: usize, face: Face) -> Vec<Vec<Move>> {
     out
 }
 
+/// The pairing sequences of an N×N×N, with what each does to the edges laid out flat
+/// for the search's inner loop: sequence `j` moves the pieces of the edges
+/// `edges[ends[j]..ends[j + 1]]`, and the piece brought to place `i` of the `t`-th of
+/// those edges shows the colours at `sources[t * (N − 2) + i]` of
+/// [`EdgeLayout::codes`].
+struct Macros {
+    steps: Vec<Step>,
+    per_edge: usize,
+    ends: Vec<u32>,
+    edges: Vec<u8>,
+    sources: Vec<u16>,
+}
+
+impl Macros {
+    fn new(n: usize, steps: Vec<Step>) -> Macros {
+        let layout = EdgeLayout::of(n);
+        let mut ends = vec![0];
+        let (mut edges, mut sources) = (Vec::new(), Vec::new());
+        for step in &steps {
+            let moves = |e: &usize| {
+                let pieces = layout.edge(*e).iter().flatten();
+                pieces.into_iter().any(|&k| usize::from(step.perm[k]) != k)
+            };
+            for e in (0..12).filter(moves) {
+                edges.push(e as u8);
+                let from = layout.edge(e).iter().map(|p| usize::from(step.perm[p[0]]));
+                sources.extend(from.map(|k| layout.code_of[k]));
+            }
+            ends.push(edges.len() as u32);
+        }
+        Macros {
+            steps,
+            per_edge: layout.per_edge,
+            ends,
+            edges,
+            sources,
+        }
+    }
+}
+
 /// The pairing sequences of an N×N×N: `W A W⁻¹` that keep solved centres solved.
-fn macros(n: usize) -> &'static [Step] {
-    static MACROS: MadeOnce<usize, [Step]> = OnceLock::new();
+fn macros(n: usize) -> &'static Macros {
+    static MACROS: MadeOnce<usize, Macros> = OnceLock::new();
     let mut all = MACROS
         .get_or_init(Default::default)
         .lock()
@@ -259,7 +277,7 @@ fn macros(n: usize) -> &'static [Step] {
                     leads.len() - 1
                 });
         }
-        Box::leak(out.into_boxed_slice())
+        Box::leak(Box::new(Macros::new(n, out)))
     })
 }
 
@@ -386,6 +404,7 @@ impl EdgeLayout {
 /// How far one edge is paired, from the codes of its pieces in order along it: how
 /// many of its wings show the same two colours as its midge (an odd cube), or the most
 /// of its pieces alike, less one (an even cube).
+#[inline(always)]
 fn edge_links(codes: &[u8]) -> usize {
     if let [a, b] = codes {
         // The 4×4×4's two wings, looked at directly.
@@ -478,19 +497,53 @@ const PER_NODE: usize = 8;
 /// The guessed cost of each link still to make.
 const COST_PER_LINK: usize = 2;
 
+/// Each pairing sequence that links at least `least` more pieces of a cube whose
+/// pieces show `codes` and whose edges have `before` links, passed to `keep` with how
+/// many more: only the edges a sequence moves change their links, so only they are
+/// looked at. `P` is the number of pieces on an edge, or 0 to read it from the macros.
+#[inline(always)]
+fn gains<const P: usize>(
+    macros: &Macros,
+    codes: &[u8],
+    before: &[usize],
+    least: usize,
+    keep: &mut impl FnMut(usize, usize),
+) {
+    let per_edge = if P == 0 { macros.per_edge } else { P };
+    let mut edge = [0u8; 32];
+    for (j, ends) in macros.ends.windows(2).enumerate() {
+        let (mut after, mut lost) = (0, 0);
+        for t in ends[0] as usize..ends[1] as usize {
+            let from = &macros.sources[t * per_edge..(t + 1) * per_edge];
+            for (x, &k) in edge.iter_mut().zip(from) {
+                *x = codes[usize::from(k)];
+            }
+            after += edge_links(&edge[..per_edge]);
+            lost += before[usize::from(macros.edges[t])];
+        }
+        if after >= lost + least {
+            keep(j, after - lost);
+        }
+    }
+}
+
 /// Every child of `node` through `setups` and one pairing sequence that links more.
 fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     let layout = EdgeLayout::of(n);
     let per_edge = layout.per_edge;
     let all = 12 * (n - 3);
     let macros = macros(n);
-    let leads = macros.iter().map(|m| m.lead_id).max().map_or(0, |l| l + 1);
+    let leads = macros
+        .steps
+        .iter()
+        .map(|m| m.lead_id)
+        .max()
+        .map_or(0, |l| l + 1);
     let mut first_run: Vec<Option<Run>> = vec![None; leads];
-    for m in macros {
+    for m in &macros.steps {
         first_run[m.lead_id] = m.lead;
     }
     let mut out: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
-    let mut edge = vec![0u8; per_edge];
     for (i, s) in setups.iter().enumerate() {
         let saved: Vec<usize> = first_run
             .iter()
@@ -502,22 +555,21 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
             .map(edge_links)
             .collect();
         let total: usize = before.iter().sum();
-        for (j, m) in macros.iter().enumerate() {
-            // Only the edges the sequence moves change their links: look at them alone.
-            let (mut after, mut lost) = (0, 0);
-            for (&e, from) in m.touched.iter().zip(m.sources.chunks(per_edge)) {
-                for (x, &k) in edge.iter_mut().zip(from) {
-                    *x = codes[usize::from(k)];
-                }
-                after += edge_links(&edge);
-                lost += before[e];
-            }
-            let p = total + after - lost;
-            if p >= node.links + least {
-                let save = saved[m.lead_id];
-                let len = node.cost + s.alg.len() + m.alg.len() - save;
-                out.push((len + COST_PER_LINK * (all - p), i, j, p, save));
-            }
+        let least = (node.links + least).saturating_sub(total);
+        let mut keep = |j: usize, gained: usize| {
+            let m = &macros.steps[j];
+            let save = saved[m.lead_id];
+            let len = node.cost + s.alg.len() + m.alg.len() - save;
+            let p = total + gained;
+            out.push((len + COST_PER_LINK * (all - p), i, j, p, save));
+        };
+        // The edge's length known when compiled: the look-ups unrolled.
+        match per_edge {
+            2 => gains::<2>(macros, &codes, &before, least, &mut keep),
+            3 => gains::<3>(macros, &codes, &before, least, &mut keep),
+            4 => gains::<4>(macros, &codes, &before, least, &mut keep),
+            5 => gains::<5>(macros, &codes, &before, least, &mut keep),
+            _ => gains::<0>(macros, &codes, &before, least, &mut keep),
         }
     }
     // The best few, in the order a stable sort would give.
@@ -529,8 +581,9 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     out.sort_unstable_by_key(|c| (c.0, c.1, c.2));
     out.into_iter()
         .map(|(_, i, j, p, save)| {
-            let after = macros[j].apply(&setups[i].apply(&node.stickers));
-            node.child(&setups[i], &macros[j], after, p, save)
+            let step = &macros.steps[j];
+            let after = step.apply(&setups[i].apply(&node.stickers));
+            node.child(&setups[i], step, after, p, save)
         })
         .collect()
 }
