@@ -49,6 +49,65 @@ pub(crate) enum Keep {
     Pairs,
 }
 
+/// The places of each set of faces a commutator must keep to itself.
+fn kept_sets(keep: Keep) -> Vec<u32> {
+    let sets: &[&[Face]] = match keep {
+        Keep::Nothing => &[],
+        Keep::Ud => &[&[Face::U, Face::D]],
+        Keep::Pairs => &[&[Face::U, Face::D], &[Face::L, Face::R]],
+    };
+    sets.iter().map(|set| faces_mask(set)).collect()
+}
+
+/// Whether a part of a commutator takes a piece into or out of one of the sets.
+fn breaks(masks: &[u32], to: &[(u8, u8)]) -> bool {
+    to.iter()
+        .any(|&(f, t)| masks.iter().any(|mask| (mask >> f) & 1 != (mask >> t) & 1))
+}
+
+/// Where an outer turn takes each place of each centre orbit.
+fn places_after(g: &Geometry, s: Move) -> Vec<Vec<u8>> {
+    let labels = permutation(g.n, &Alg(vec![s]));
+    g.centre_orbits
+        .iter()
+        .map(|places| {
+            let mut to = vec![0u8; places.len()];
+            for (p, &sticker) in places.iter().enumerate() {
+                let q = places
+                    .iter()
+                    .position(|&x| x == labels[sticker])
+                    .expect("centres stay in their orbit");
+                to[q] = p as u8;
+            }
+            to
+        })
+        .collect()
+}
+
+/// `s c s⁻¹`, worked out from the cycle `c` without turning a cube: the same pieces
+/// moved, at the places `s⁻¹` takes them to (`undo`, from [`places_after`]); `None`
+/// when it no longer keeps `masks`. The same as [`cycle_of`] on its moves, which an
+/// outer turn allows: it moves no fixed centre, and the centres it moves it puts back.
+fn conjugated(c: &Cycle, s: Move, undo: &[Vec<u8>], masks: &[u32]) -> Option<Cycle> {
+    let mut parts = Vec::with_capacity(c.parts.len());
+    for (o, to) in &c.parts {
+        let mut to: Vec<(u8, u8)> = to
+            .iter()
+            .map(|&(f, t)| (undo[*o][usize::from(f)], undo[*o][usize::from(t)]))
+            .collect();
+        // In the order `cycle_of` lists them: by the place each piece goes to.
+        to.sort_unstable_by_key(|&(_, t)| t);
+        if breaks(masks, &to) {
+            return None;
+        }
+        parts.push((*o, to));
+    }
+    let mut moves = vec![s];
+    moves.extend(c.moves.iter().copied());
+    moves.push(s.inverse());
+    Some(Cycle { moves, parts })
+}
+
 /// The cycle a move sequence makes, when it moves at most six centre pieces of each
 /// orbit it moves (none a fixed centre) and keeps `keep`.
 fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
@@ -58,12 +117,7 @@ fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
             return None;
         }
     }
-    let sets: &[&[Face]] = match keep {
-        Keep::Nothing => &[],
-        Keep::Ud => &[&[Face::U, Face::D]],
-        Keep::Pairs => &[&[Face::U, Face::D], &[Face::L, Face::R]],
-    };
-    let masks: Vec<u32> = sets.iter().map(|set| faces_mask(set)).collect();
+    let masks = kept_sets(keep);
     let mut parts = Vec::new();
     for (o, places) in g.centre_orbits.iter().enumerate() {
         let moved: Vec<usize> = (0..places.len())
@@ -85,10 +139,7 @@ fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
                 (q as u8, p as u8)
             })
             .collect();
-        if to
-            .iter()
-            .any(|&(f, t)| masks.iter().any(|mask| (mask >> f) & 1 != (mask >> t) & 1))
-        {
+        if breaks(&masks, &to) {
             return None;
         }
         parts.push((o, to));
@@ -190,15 +241,14 @@ pub(crate) fn cycles(n: usize, keep: Keep, whole: bool) -> &'static [Cycle] {
             }
         }
         let base = out.len();
+        let masks = kept_sets(keep);
+        let undo: Vec<Vec<Vec<u8>>> = outer.iter().map(|s| places_after(g, s.inverse())).collect();
         for i in 0..base {
             if !whole && keep == Keep::Nothing && out[i].moves.len() > 4 {
                 continue;
             }
-            for s in &outer {
-                let mut moves = vec![*s];
-                moves.extend(out[i].moves.iter().copied());
-                moves.push(s.inverse());
-                if let Some(cycle) = cycle_of(g, moves, keep) {
+            for (s, undo) in outer.iter().zip(&undo) {
+                if let Some(cycle) = conjugated(&out[i], *s, undo, &masks) {
                     keep_new(cycle, &mut out);
                 }
             }
@@ -210,6 +260,41 @@ pub(crate) fn cycles(n: usize, keep: Keep, whole: bool) -> &'static [Cycle] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A commutator's conjugate worked out from its parts is the one its moves make.
+    #[test]
+    fn conjugates_agree_with_their_moves() {
+        for n in [5, 6, 7] {
+            let g = Geometry::of(n);
+            for keep in [Keep::Nothing, Keep::Ud, Keep::Pairs] {
+                let masks = kept_sets(keep);
+                let list = cycles(n, keep, false);
+                let mut checked = 0;
+                for c in list.iter().step_by(list.len() / 20 + 1) {
+                    for s in [
+                        Move::face(Face::R, 1),
+                        Move::face(Face::U, 2),
+                        Move::face(Face::F, 3),
+                    ] {
+                        let undo = places_after(g, s.inverse());
+                        let mut moves = vec![s];
+                        moves.extend(c.moves.iter().copied());
+                        moves.push(s.inverse());
+                        let direct = cycle_of(g, moves, keep).map(|c| (c.moves, c.parts));
+                        let worked = conjugated(c, s, &undo, &masks).map(|c| (c.moves, c.parts));
+                        assert_eq!(
+                            worked,
+                            direct,
+                            "N = {n}, {keep:?}, {}",
+                            Alg(c.moves.clone())
+                        );
+                        checked += 1;
+                    }
+                }
+                assert!(checked > 10, "N = {n}, {keep:?}");
+            }
+        }
+    }
 
     #[test]
     fn every_commutator_moves_few_centres_of_each_orbit_it_moves() {
