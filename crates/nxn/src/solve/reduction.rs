@@ -58,15 +58,19 @@ fn needs_pll_parity(cube: &Cube) -> bool {
 /// finished.
 const FIVE_FINISHED: usize = 4;
 
+/// How many of the 6×6×6's and 7×7×7's views, those with the shortest centres, are
+/// paired and finished: one a core.
+const BIG_FINISHED: usize = 2;
+
 /// The whole-cube views an N×N×N is reduced from ([`views`]) and how many of them,
 /// those with the shortest centres, are finished: the 5×5×5's centres from all
-/// twelve of [`views::TWELVE`], [`FIVE_FINISHED`] finished; a bigger cube, whose
-/// stages take longer, from two, one on each core, both finished.
+/// twelve of [`views::TWELVE`], [`FIVE_FINISHED`] finished; a bigger cube's, whose
+/// stages take longer, from the six of [`views::ALL`], [`BIG_FINISHED`] finished.
 fn views_of(n: usize) -> (&'static [&'static str], usize) {
     if n <= 5 {
         (&views::TWELVE, FIVE_FINISHED)
     } else {
-        (&views::ALL[..2], 2)
+        (&views::ALL, BIG_FINISHED)
     }
 }
 
