@@ -1230,6 +1230,45 @@ mod tests {
         }
     }
 
+    /// The whole list of commutators, which a stage the short list cannot finish falls
+    /// back on, finishes what one of its own ten-move commutators (only in the whole
+    /// list) did to the 7×7×7's outer ring in the first stage.
+    #[test]
+    fn the_whole_list_of_commutators_finishes_a_stage() {
+        let stage = stages(7)
+            .iter()
+            .find(|s| s.goal == Goal::Ud && s.orbits.len() == 4)
+            .expect("the outer ring's first stage");
+        let short = stage.finishers(false).len();
+        let whole = stage.finishers(true);
+        assert!(whole.len() > short);
+        let undone = |c: &Cube| {
+            let masks = stage.masks(c);
+            masks.iter().map(|m| stage.goal.wrong(m)).sum::<u32>()
+        };
+        let mut tried = 0;
+        for f in whole
+            .iter()
+            .filter(|f| f.cycle.moves.len() == 10)
+            .step_by(5000)
+            .take(4)
+        {
+            let c = Cube::solved(7).after(&Alg(f.cycle.moves.clone()));
+            if undone(&c) == 0 {
+                continue;
+            }
+            let moves = finish(stage, &stage.masks(&c), true).expect("finished");
+            assert_eq!(
+                undone(&c.after(&Alg(moves))),
+                0,
+                "{}",
+                Alg(f.cycle.moves.clone())
+            );
+            tried += 1;
+        }
+        assert!(tried > 0);
+    }
+
     #[test]
     fn bar_pairs_are_neighbours_along_a_row_of_an_outer_ring() {
         for (n, want) in [(6, 1), (7, 2)] {
