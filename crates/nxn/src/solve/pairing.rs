@@ -24,6 +24,19 @@ use std::sync::{Mutex, OnceLock};
 /// Values made once for each key (a cube's size) and kept for the whole run.
 type MadeOnce<K, V> = OnceLock<Mutex<HashMap<K, &'static V>>>;
 
+/// The value `cell` keeps for `key`, made by `make` the first time it is asked for.
+fn made_once<K: Eq + std::hash::Hash, V: ?Sized>(
+    cell: &'static MadeOnce<K, V>,
+    key: K,
+    make: impl FnOnce() -> &'static V,
+) -> &'static V {
+    let mut all = cell
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    all.entry(key).or_insert_with(make)
+}
+
 /// Stickers of a cube as face indices.
 type Stickers = Vec<u8>;
 
@@ -214,11 +227,7 @@ impl Macros {
 /// The pairing sequences of an N×N×N: `W A W⁻¹` that keep solved centres solved.
 fn macros(n: usize) -> &'static Macros {
     static MACROS: MadeOnce<usize, Macros> = OnceLock::new();
-    let mut all = MACROS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry(n).or_insert_with(|| {
+    made_once(&MACROS, n, || {
         let solved = Cube::solved(n);
         let mut out: Vec<Step> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -294,11 +303,7 @@ pub fn centres_solved(cube: &Cube) -> bool {
 /// The setups of exactly `depth` outer turns of an N×N×N as steps, made once.
 fn setup_steps(n: usize, depth: usize) -> &'static [Step] {
     static SETUPS: MadeOnce<(usize, usize), [Step]> = OnceLock::new();
-    let mut all = SETUPS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry((n, depth)).or_insert_with(|| {
+    made_once(&SETUPS, (n, depth), || {
         let steps: Vec<Step> = setups(depth).into_iter().map(|a| Step::new(n, a)).collect();
         Box::leak(steps.into_boxed_slice())
     })
@@ -369,12 +374,9 @@ impl EdgeLayout {
     /// The layout of an N×N×N, made once.
     fn of(n: usize) -> &'static EdgeLayout {
         static LAYOUTS: MadeOnce<usize, EdgeLayout> = OnceLock::new();
-        let mut all = LAYOUTS
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        all.entry(n)
-            .or_insert_with(|| Box::leak(Box::new(EdgeLayout::new(Geometry::of(n)))))
+        made_once(&LAYOUTS, n, || {
+            Box::leak(Box::new(EdgeLayout::new(Geometry::of(n))))
+        })
     }
 
     /// Edge `e`'s pieces, in order along it.
