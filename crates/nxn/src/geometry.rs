@@ -7,9 +7,10 @@
 //! layer, seen from the face it is counted from, turns its stickers −90° about that
 //! face's outward normal.
 
+use crate::once::{made_once, MadeOnce};
 use cubist_rubik::Face;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// The smallest cube this crate models.
 pub const MIN_N: usize = 2;
@@ -140,14 +141,8 @@ impl Geometry {
     /// When `n` is outside [`MIN_N`]..=[`MAX_N`]; parsers check sizes first.
     pub fn of(n: usize) -> &'static Geometry {
         assert!((MIN_N..=MAX_N).contains(&n), "no {n}×{n}×{n} cube");
-        static CACHE: OnceLock<Mutex<HashMap<usize, &'static Geometry>>> = OnceLock::new();
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        cache
-            .entry(n)
-            .or_insert_with(|| Box::leak(Box::new(Geometry::build(n))))
+        static CACHE: MadeOnce<usize, Geometry> = OnceLock::new();
+        made_once(&CACHE, n, || Box::leak(Box::new(Geometry::build(n))))
     }
 
     /// Sticker index of `face`, row `r`, column `c`.

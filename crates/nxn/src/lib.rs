@@ -10,6 +10,7 @@
 pub mod cube;
 pub mod geometry;
 pub mod moves;
+mod once;
 
 pub use cube::Cube;
 pub use geometry::Geometry;

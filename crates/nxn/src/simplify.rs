@@ -3,9 +3,10 @@
 //! the same (`Uw' U` is `2U'`, `R Rw'` is `2R'`, `U D U'` is `D`).
 
 use crate::moves::{Alg, Kind, Move};
+use crate::once::{made_once, MadeOnce};
 use cubist_rubik::Face;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// Largest cube whose runs are rewritten (4^N layer patterns a table).
 const MAX_N: usize = 7;
@@ -45,12 +46,8 @@ type Shortest = HashMap<usize, Vec<Move>>;
 /// For one axis of an N×N×N: the fewest block turns making each layer pattern (a
 /// rotation of the whole cube is no block turn here).
 fn table(n: usize, axis: usize) -> &'static Shortest {
-    static TABLES: OnceLock<Mutex<HashMap<(usize, usize), &'static Shortest>>> = OnceLock::new();
-    let mut all = TABLES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry((n, axis)).or_insert_with(|| {
+    static TABLES: MadeOnce<(usize, usize), Shortest> = OnceLock::new();
+    made_once(&TABLES, (n, axis), || {
         let (first, second) = axis_faces(axis);
         // Outer blocks first (R, Rw, 3Rw), then single inner layers, then the rest.
         let mut ranges: Vec<(usize, usize)> = (1..n).map(|hi| (1, hi)).collect();

@@ -9,9 +9,9 @@ use super::centres::faces_mask;
 use crate::cube::permutation;
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
+use crate::once::{made_once, MadeOnce};
 use cubist_rubik::Face;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// A centre commutator: in each orbit it moves, at most six places (one or two
 /// 3-cycles, say).
@@ -155,13 +155,8 @@ fn cycle_of(g: &Geometry, moves: Vec<Move>, keep: Keep) -> Option<Cycle> {
 /// outer turn `S`, and each conjugated by one outer turn. Unless `whole`, the list
 /// that keeps nothing (the longest) has only its four-move commutators conjugated.
 pub(crate) fn cycles(n: usize, keep: Keep, whole: bool) -> &'static [Cycle] {
-    type Key = (usize, Keep, bool);
-    static ALL: OnceLock<Mutex<HashMap<Key, &'static [Cycle]>>> = OnceLock::new();
-    let mut all = ALL
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry((n, keep, whole)).or_insert_with(|| {
+    static ALL: MadeOnce<(usize, Keep, bool), [Cycle]> = OnceLock::new();
+    made_once(&ALL, (n, keep, whole), || {
         let g = Geometry::of(n);
         let axes = [Face::R, Face::U, Face::F];
         // Blocks of inner layers, from R, U or F: with the middle layer or without.

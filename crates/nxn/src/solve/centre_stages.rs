@@ -33,11 +33,11 @@ use super::centre_cycles::{cycled, cycles, Cycle, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn, SetRank};
 use crate::cube::Cube;
 use crate::moves::Move;
+use crate::once::{made_once, MadeOnce};
 use cubist_rubik::Face;
 use cubist_tables::cache::{self, Table, TableSpec};
 use cubist_tables::nibbles::{bytes_for, AtomicNibbles, Nibbles, EMPTY};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// A distance no search reached.
 const UNSEEN: u8 = 0xff;
@@ -757,12 +757,8 @@ fn build(goal: Goal, turns: &[MaskTurn]) -> Vec<u8> {
 /// The stages of an N×N×N's centres in the order they are solved (see the module
 /// doc), built (or loaded) once.
 fn stages(n: usize) -> &'static [Stage] {
-    static ALL: OnceLock<Mutex<HashMap<usize, &'static [Stage]>>> = OnceLock::new();
-    let mut all = ALL
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry(n).or_insert_with(|| {
+    static ALL: MadeOnce<usize, [Stage]> = OnceLock::new();
+    made_once(&ALL, n, || {
         let rings = rings(n).len();
         let mut plan: Vec<Stage> = [Goal::Ud, Goal::Lr]
             .into_iter()

@@ -16,26 +16,10 @@
 use crate::cube::{permutation, Cube};
 use crate::geometry::Geometry;
 use crate::moves::{Alg, Move};
+use crate::once::{made_once, MadeOnce};
 use crate::simplify;
 use cubist_rubik::Face;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
-/// Values made once for each key (a cube's size) and kept for the whole run.
-type MadeOnce<K, V> = OnceLock<Mutex<HashMap<K, &'static V>>>;
-
-/// The value `cell` keeps for `key`, made by `make` the first time it is asked for.
-fn made_once<K: Eq + std::hash::Hash, V: ?Sized>(
-    cell: &'static MadeOnce<K, V>,
-    key: K,
-    make: impl FnOnce() -> &'static V,
-) -> &'static V {
-    let mut all = cell
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    all.entry(key).or_insert_with(make)
-}
+use std::sync::OnceLock;
 
 /// Stickers of a cube as face indices.
 type Stickers = Vec<u8>;
