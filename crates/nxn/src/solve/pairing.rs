@@ -175,6 +175,9 @@ fn turns_of_slices(n: usize, face: Face) -> Vec<Vec<Move>> {
 /// [`EdgeLayout::codes`].
 struct Macros {
     steps: Vec<Step>,
+    /// The sequences' distinct first runs (each step's `lead_id` numbers its own), so
+    /// that a search works out once per cube and setup what each saves.
+    leads: Vec<Option<Run>>,
     per_edge: usize,
     ends: Vec<u32>,
     edges: Vec<u8>,
@@ -182,7 +185,17 @@ struct Macros {
 }
 
 impl Macros {
-    fn new(n: usize, steps: Vec<Step>) -> Macros {
+    fn new(n: usize, mut steps: Vec<Step>) -> Macros {
+        let mut leads: Vec<Option<Run>> = Vec::new();
+        for step in &mut steps {
+            step.lead_id = leads
+                .iter()
+                .position(|l| *l == step.lead)
+                .unwrap_or_else(|| {
+                    leads.push(step.lead);
+                    leads.len() - 1
+                });
+        }
         let layout = EdgeLayout::of(n);
         let mut ends = vec![0];
         let (mut edges, mut sources) = (Vec::new(), Vec::new());
@@ -200,6 +213,7 @@ impl Macros {
         }
         Macros {
             steps,
+            leads,
             per_edge: layout.per_edge,
             ends,
             edges,
@@ -257,18 +271,6 @@ fn macros(n: usize) -> &'static Macros {
                     }
                 }
             }
-        }
-        // Number the distinct first runs, so that a search can work out once per cube
-        // what each saves after a setup.
-        let mut leads: Vec<Option<Run>> = Vec::new();
-        for step in &mut out {
-            step.lead_id = leads
-                .iter()
-                .position(|l| *l == step.lead)
-                .unwrap_or_else(|| {
-                    leads.push(step.lead);
-                    leads.len() - 1
-                });
         }
         Box::leak(Box::new(Macros::new(n, out)))
     })
@@ -519,19 +521,10 @@ fn children(n: usize, node: &Node, setups: &[Step], least: usize) -> Vec<Node> {
     let per_edge = layout.per_edge;
     let all = 12 * (n - 3);
     let macros = macros(n);
-    let leads = macros
-        .steps
-        .iter()
-        .map(|m| m.lead_id)
-        .max()
-        .map_or(0, |l| l + 1);
-    let mut first_run: Vec<Option<Run>> = vec![None; leads];
-    for m in &macros.steps {
-        first_run[m.lead_id] = m.lead;
-    }
     let mut out: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
     for (i, s) in setups.iter().enumerate() {
-        let saved: Vec<usize> = first_run
+        let saved: Vec<usize> = macros
+            .leads
             .iter()
             .map(|&lead| node.saving(n, s, lead))
             .collect();
