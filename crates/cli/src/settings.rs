@@ -60,6 +60,8 @@ pub struct BenchSettings {
     pub optimal: Option<usize>,
     /// 3×3×3 optimal solver: which table size.
     pub table_size: Option<String>,
+    /// Bigger cubes: time budget per cube in milliseconds.
+    pub timeout: Option<u64>,
 }
 
 /// What `cubist show` asks: how to read the cube and where to draw it.

@@ -282,6 +282,29 @@ fn bench_solves_a_seeded_set_and_verifies_every_answer() {
     let out = success_stdout(&cubist(&["bench", "--puzzle", "222", "--count", "30"], &[]));
     assert!(out.starts_with("222 random states: 30 cubes"), "{out}");
     assert!(out.contains("all verified"), "{out}");
+    assert!(out.contains("budget 10000 ms a cube"), "{out}");
+    let args = [
+        "bench",
+        "--puzzle",
+        "222",
+        "--count",
+        "3",
+        "--timeout",
+        "2500",
+    ];
+    let out = success_stdout(&cubist(&args, &[]));
+    assert!(out.contains("budget 2500 ms a cube"), "{out}");
+}
+
+#[test]
+fn the_big_cubes_budget_is_refused_by_the_other_puzzles_benches() {
+    for puzzle in ["333", "cubular"] {
+        let out = cubist(&["bench", "--puzzle", puzzle, "--timeout", "5"], &[]);
+        let err = failure_stderr(&out, 2);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--timeout does not apply"), "{err}");
+        assert!(err.contains("222 … 777"), "{err}");
+    }
 }
 
 #[test]

@@ -45,6 +45,10 @@ pub struct BenchArgs {
     /// 3×3×3 optimal solver: which table size (see `cubist solve --table-size`).
     #[arg(long, value_name = "SIZE")]
     pub table_size: Option<String>,
+    /// Bigger cubes: time budget per cube in milliseconds (see `cubist solve
+    /// --timeout`; 10000 when absent).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=crate::commands::solve::MAX_MILLIS))]
+    pub timeout: Option<u64>,
 }
 
 impl BenchArgs {
@@ -60,6 +64,7 @@ impl BenchArgs {
             answers: self.answers.clone(),
             optimal: self.optimal,
             table_size: self.table_size.clone(),
+            timeout: self.timeout,
         }
     }
 }
@@ -74,11 +79,13 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let other: &[(&str, bool)] = match args.puzzle {
         BenchPuzzle::All | BenchPuzzle::Big(_) => &[],
         BenchPuzzle::Cubular => &[
+            ("--timeout", args.timeout.is_some()),
             ("--method", args.method.is_some()),
             ("--optimal", args.optimal.is_some()),
             ("--table-size", args.table_size.is_some()),
         ],
         BenchPuzzle::Rubik => &[
+            ("--timeout", args.timeout.is_some()),
             ("--time", args.time.is_some()),
             ("--work", args.work.is_some()),
             ("--answers", args.answers.is_some()),
@@ -86,9 +93,14 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         ],
     };
     if let Some((name, _)) = other.iter().find(|(_, given)| *given) {
-        let (puzzle, other) = match args.puzzle {
-            BenchPuzzle::Cubular => ("the digit cube", "333"),
-            _ => ("the 3×3×3", "cubular"),
+        let puzzle = match args.puzzle {
+            BenchPuzzle::Cubular => "the digit cube",
+            _ => "the 3×3×3",
+        };
+        let other = match (args.puzzle, *name) {
+            (_, "--timeout") => "222 … 777",
+            (BenchPuzzle::Cubular, _) => "333",
+            _ => "cubular",
         };
         anyhow::bail!("{name} does not apply to {puzzle}'s bench (it is for --puzzle {other})");
     }

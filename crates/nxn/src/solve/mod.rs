@@ -45,8 +45,9 @@ pub enum SolveError {
 }
 
 /// A solution for `cube` in WCA notation, checked by applying it. The reductions solve
-/// the cube from several whole-cube views and keep the shortest answer; once `cancel`
-/// is cancelled (a time budget spent, a caller gone) they begin no further view.
+/// the cube from several whole-cube views and keep the shortest answer; they begin no
+/// further view once `cancel` is cancelled (a caller gone) or when its deadline no
+/// longer leaves room for one (as long as the views so far took).
 pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, SolveError> {
     let named = validity::renamed(cube)?;
     validity::check_named(&named)?;

@@ -75,7 +75,8 @@ fn views_of(n: usize) -> (&'static [&'static str], usize) {
 }
 
 /// A solution of a reachable N×N×N (N ≥ 5) in any orientation, the shortest of its
-/// reductions from `views_of` (no further one once `cancel` is cancelled).
+/// reductions from `views_of` (no further one once `cancel`'s budget has no room for
+/// it: [`views::best_of_ranked`]).
 pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
     let (seen_from, keep) = views_of(cube.n());
     let reduction = views::Ranked {

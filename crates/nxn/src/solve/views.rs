@@ -7,6 +7,8 @@ use crate::cube::{permutation, Cube};
 use crate::moves::{Alg, Move};
 use cubist_rubik::Face;
 use cubist_tables::Cancel;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// Why the reduction stopped (never for a reachable cube; reported, not printed as an
 /// answer).
@@ -39,9 +41,10 @@ pub const TWELVE: [&str; 12] = [
 pub type SolveSeen = dyn Fn(&Cube) -> Result<Alg, ReductionError> + Sync;
 
 /// The shortest of `solve`'s answers for the cube seen from each of `views` (side by
-/// side), in the cube's own view; the first in `views`' order among the shortest. Once
-/// `cancel` is cancelled (its deadline passed, or its caller gone) no further view is
-/// begun; the first is always solved, so there is an answer.
+/// side), in the cube's own view; the first in `views`' order among the shortest. No
+/// further view is begun once `cancel` is cancelled (its caller gone) or its deadline
+/// no longer leaves room for one ([`VIEW_ROOM`] times as long as the views so far
+/// took); the first is always solved, so there is an answer.
 pub fn best_of(
     cube: &Cube,
     views: &[&str],
@@ -69,8 +72,9 @@ pub struct Ranked<'a, T> {
 
 /// Like [`best_of`], but only the `keep` views whose first part ranks best (the first
 /// in `views`' order among equals) are finished, so that the time the others would
-/// take goes where the answer is likelier to be short. Once `cancel` is cancelled no
-/// further view is begun and only the best-ranked is finished.
+/// take goes where the answer is likelier to be short. As in [`best_of`], no further
+/// view is begun once `cancel` leaves no room for it; once it is cancelled or its
+/// deadline has passed, only the best-ranked is finished.
 pub fn best_of_ranked<T: Send>(
     cube: &Cube,
     views: &[&str],
@@ -80,17 +84,20 @@ pub fn best_of_ranked<T: Send>(
 ) -> Result<Alg, ReductionError> {
     use rayon::prelude::*;
     let n = cube.n();
+    let timed = Timed::default();
     // Each view's number, turn, and cube with its first part.
     type Started<T> = (usize, Alg, Result<(Cube, T), ReductionError>);
     let firsts: Vec<Started<T>> = views
         .par_iter()
         .enumerate()
-        .filter(|&(k, _)| k == 0 || !cancel.is_cancelled())
+        .filter(|&(k, _)| k == 0 || timed.fits(cancel))
         .map(|(k, view)| {
+            let began = Instant::now();
             let turn = Alg::parse(view, n).expect("a rotation");
             let started = crate::validity::renamed(&cube.after(&turn))
                 .map_err(|_| ReductionError::Reduced)
                 .and_then(|seen| (reduction.first)(&seen).map(|t| (seen, t)));
+            timed.add(began.elapsed());
             (k, turn, started)
         })
         .collect();
@@ -103,6 +110,7 @@ pub fn best_of_ranked<T: Send>(
         }
     }
     started.sort_by_key(|s| (s.0, s.1));
+    let rested = Timed::default();
     started.truncate(if cancel.is_cancelled() {
         1
     } else {
@@ -111,10 +119,12 @@ pub fn best_of_ranked<T: Send>(
     let answers: Vec<(usize, Result<Alg, ReductionError>)> = started
         .into_par_iter()
         .enumerate()
-        .filter(|(i, _)| *i == 0 || !cancel.is_cancelled())
+        .filter(|(i, _)| *i == 0 || rested.fits(cancel))
         .map(|(_, (_, k, turn, seen, t))| {
+            let began = Instant::now();
             let answer = (reduction.rest)(&seen, t)
                 .map(|alg| Alg(alg.0.iter().map(|m| unrotate(n, m, &turn)).collect()));
+            rested.add(began.elapsed());
             (k, answer)
         })
         .collect();
@@ -130,6 +140,37 @@ pub fn best_of_ranked<T: Send>(
     }
     best.map(|b| b.2)
         .ok_or_else(|| last_error.unwrap_or(ReductionError::Pairing))
+}
+
+/// How much longer than an average view's first part the budget left must be for
+/// another view to begin: room for the view and its share of the finishing.
+const VIEW_ROOM: f64 = 1.5;
+
+/// The time the views' first parts (or last parts) have taken so far, to tell whether
+/// another still fits in a budget.
+#[derive(Default)]
+struct Timed(Mutex<(Duration, u32)>);
+
+impl Timed {
+    fn add(&self, took: Duration) {
+        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        t.0 += took;
+        t.1 += 1;
+    }
+
+    /// Whether another view may begin: `cancel` is not cancelled and, under a
+    /// deadline, the time left holds [`VIEW_ROOM`] times an average view so far (any
+    /// view before the first has ended may begin).
+    fn fits(&self, cancel: &Cancel) -> bool {
+        if cancel.is_cancelled() {
+            return false;
+        }
+        let Some(left) = cancel.remaining() else {
+            return true;
+        };
+        let (total, count) = *self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        count == 0 || left.as_secs_f64() >= VIEW_ROOM * total.as_secs_f64() / f64::from(count)
+    }
 }
 
 /// The move that does in the cube's own view what `m` does in the view `turn` shows:
@@ -172,6 +213,23 @@ mod tests {
         };
         let alg = best_of_ranked(cube, &TWELVE, keep, &reduction, cancel).unwrap();
         (alg.len(), firsts.into_inner(), rests.into_inner())
+    }
+
+    #[test]
+    fn a_view_begins_only_while_the_budget_left_has_room_for_it() {
+        let timed = Timed::default();
+        let budget = Cancel::new().child(Some(Duration::from_secs(60)));
+        // Before any view has ended, and without a deadline, any view may begin.
+        assert!(timed.fits(&budget));
+        timed.add(Duration::from_secs(30));
+        assert!(timed.fits(&Cancel::new()));
+        // An average of 30 s needs 45 s left; an average of 50 s, 75 s.
+        assert!(timed.fits(&budget));
+        timed.add(Duration::from_secs(70));
+        assert!(!timed.fits(&budget));
+        let cancelled = Cancel::new();
+        cancelled.cancel();
+        assert!(!Timed::default().fits(&cancelled));
     }
 
     #[test]

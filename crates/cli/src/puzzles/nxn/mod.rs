@@ -223,11 +223,17 @@ struct Answer {
     millis: f64,
 }
 
-/// Solve one cube (the solver checks its answer by applying it); past `timeout` it
-/// begins no further view of the cube and answers with the shortest so far.
+/// A big cube's time budget when `--timeout` is not given: the solver begins no
+/// whole-cube view the budget left has no room for, so an answer comes within about
+/// this long on a slower host too, from fewer views.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+
+/// Solve one cube (the solver checks its answer by applying it) within `timeout`
+/// ([`DEFAULT_BUDGET`] when not given): it begins no further view of the cube once the
+/// time left has no room for one, and answers with the shortest so far.
 fn solve_cube(cube: &Cube, timeout: Option<Duration>) -> Result<Answer> {
     let start = Instant::now();
-    let cancel = Cancel::new().child(timeout);
+    let cancel = Cancel::new().child(Some(timeout.unwrap_or(DEFAULT_BUDGET)));
     let moves = cubist_nxn::solve::solve(cube, &cancel).map_err(|e| match e {
         SolveError::Unreachable(r) => anyhow::Error::from(Unsolvable(r.to_string())),
         e => anyhow!("{e}"),
@@ -284,12 +290,13 @@ pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
         })
         .collect();
     let ready = Instant::now();
-    solve_cube(&cubes[0], None)?;
+    let budget = args.timeout.map(Duration::from_millis);
+    solve_cube(&cubes[0], budget)?;
     let setup = ready.elapsed().as_secs_f64() * 1000.0;
     let mut lengths = Vec::with_capacity(count);
     let mut millis = Vec::with_capacity(count);
     for (k, cube) in cubes.iter().enumerate() {
-        let a = solve_cube(cube, None).map_err(|e| anyhow!("cube {}: {e:#}", k + 1))?;
+        let a = solve_cube(cube, budget).map_err(|e| anyhow!("cube {}: {e:#}", k + 1))?;
         if !cube.after(&a.moves).is_solved() {
             bail!("cube {}: the answer {} does not solve it", k + 1, a.moves);
         }
@@ -308,7 +315,7 @@ pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
     println!(
         "{} {set}: {count} cubes  length (OBTM) min {} median {} mean {mean_len:.2} max {}  \
          time ms min {:.3} median {:.3} mean {mean_ms:.3} max {:.3}  all verified  \
-         (seed {}, table and first solve {setup:.0} ms)",
+         (seed {}, budget {} ms a cube, table and first solve {setup:.0} ms)",
         name(n),
         lengths[0],
         lengths[count / 2],
@@ -317,6 +324,7 @@ pub fn bench(args: &BenchSettings, n: usize) -> Result<ExitCode> {
         millis[count / 2],
         millis[count - 1],
         args.seed,
+        budget.unwrap_or(DEFAULT_BUDGET).as_millis(),
     );
     Ok(ExitCode::SUCCESS)
 }
