@@ -46,7 +46,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SIZE")]
     pub table_size: Option<String>,
     /// Bigger cubes: time budget per cube in milliseconds (see `cubist solve
-    /// --timeout`; 10000 when absent).
+    /// --timeout`; 20000 when absent).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=crate::commands::solve::MAX_MILLIS))]
     pub timeout: Option<u64>,
 }

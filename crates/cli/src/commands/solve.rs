@@ -39,7 +39,7 @@ pub struct SolveArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=30))]
     pub max_length: usize,
     /// 3×3×3: time budget per cube in milliseconds; the best solution found so far is
-    /// printed. Digit cube: a cap on top of --time. Bigger cubes (default 10000): no
+    /// printed. Digit cube: a cap on top of --time. Bigger cubes (default 20000): no
     /// further whole-cube view is begun once the time left has no room for one (the
     /// first always ends). At most 86400000 (a day).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_MILLIS))]

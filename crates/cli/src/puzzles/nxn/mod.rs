@@ -225,8 +225,11 @@ struct Answer {
 
 /// A big cube's time budget when `--timeout` is not given: the solver begins no
 /// whole-cube view the budget left has no room for, so an answer comes within about
-/// this long on a slower host too, from fewer views.
-const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+/// this long on any host, from fewer views on a slow one. Long enough that a 7×7×7's
+/// six views fit on the hosts measured (`docs/benchmarks.md`), so that it caps the
+/// time of a slower or busy host rather than trading moves for time there;
+/// `--timeout 10000` trades them, for an answer within about 10 s.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(20);
 
 /// Solve one cube (the solver checks its answer by applying it) within `timeout`
 /// ([`DEFAULT_BUDGET`] when not given): it begins no further view of the cube once the
