@@ -152,6 +152,7 @@ const VIEW_ROOM: f64 = 1.5;
 struct Timed(Mutex<(Duration, u32)>);
 
 impl Timed {
+    /// Counts one more view's part, which took `took`.
     fn add(&self, took: Duration) {
         let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         t.0 += took;
