@@ -61,8 +61,8 @@ fn reduced(cube: &Cube) -> Facelets {
 }
 
 /// A solution of a reachable 4×4×4 in any orientation: the reduction run on the cube
-/// seen from each of [`views::TWELVE`] (no further one once `cancel`'s budget has no room for it), the
-/// shortest answer.
+/// seen from each of [`views::TWELVE`] (no further one once `cancel`'s budget has no
+/// room for it), the shortest answer.
 pub fn solve(cube: &Cube, cancel: &Cancel) -> Result<Alg, ReductionError> {
     views::best_of(cube, &views::TWELVE, &solve_seen, cancel)
 }
