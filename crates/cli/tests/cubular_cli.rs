@@ -84,8 +84,8 @@ fn answers_through_a_symmetry_solve_the_cube_as_given() {
 #[test]
 fn annealing_undoes_a_41_move_scramble_the_beams_leave_tangled() {
     // The beams leave this scramble tangled (122 moves without annealing); the
-    // annealed sequences undo it.
-    solves_scramble_within(548, 41, &["--work", "46"], "anneal");
+    // annealed sequences undo it (at work 10 and more: measured).
+    solves_scramble_within(548, 41, &["--work", "10"], "anneal");
 }
 
 #[test]
