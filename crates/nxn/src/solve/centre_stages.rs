@@ -769,6 +769,14 @@ fn stages(n: usize) -> &'static [Stage] {
     })
 }
 
+/// Load (or build) the tables of an N×N×N's centre stages and list the commutators
+/// that finish them.
+pub(crate) fn prepare(n: usize) {
+    for stage in stages(n) {
+        stage.finishers(false);
+    }
+}
+
 /// Each orbit's masks for `goal`.
 fn masks_of(cube: &Cube, goal: Goal) -> Vec<Masks> {
     cube.geometry()

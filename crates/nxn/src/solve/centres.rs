@@ -267,6 +267,11 @@ struct Stages {
     tables: [Table; 3],
 }
 
+/// Load (or build) the stages' tables.
+pub(crate) fn prepare() {
+    stages();
+}
+
 fn stages() -> &'static Stages {
     static STAGES: OnceLock<Stages> = OnceLock::new();
     STAGES.get_or_init(|| {

@@ -44,6 +44,23 @@ pub enum SolveError {
     },
 }
 
+/// Load (building when missing, with a progress bar on a terminal) every table the
+/// solver of an `n`-layer cube looks up, so that a caller can start a cube's time
+/// budget after them: otherwise the first cube's budget goes to loading them (several
+/// seconds for a 7×7×7 with the tables cached, a minute or more without). Nothing for a
+/// size without a solver.
+pub fn prepare(n: usize) {
+    match n {
+        2 => pocket::prepare(),
+        4 => centres::prepare(),
+        5..=7 => centre_stages::prepare(n),
+        _ => return,
+    }
+    if n >= 4 {
+        cubist_rubik::solve::two_phase::Tables::get();
+    }
+}
+
 /// A solution for `cube` in WCA notation, checked by applying it. The reductions solve
 /// the cube from several whole-cube views and keep the shortest answer; they begin no
 /// further view once `cancel` is cancelled (a caller gone) or when its deadline no

@@ -227,6 +227,12 @@ fn distances() -> &'static Table {
     })
 }
 
+/// Load (or build) the tables [`solve`] looks up.
+pub(crate) fn prepare() {
+    move_tables();
+    distances();
+}
+
 /// An optimal solution of a 2×2×2 whose colours are named with DBL home
 /// ([`crate::validity::renamed`]) and whose corners are real: turns of U, R and F.
 pub fn solve(cube: &Cube) -> Alg {

@@ -66,14 +66,12 @@ pub fn solve(
         )));
     }
     let parsed = read(text, n)?;
-    if n >= 4 {
-        // The reductions end with the two-phase 3×3×3 solver, the 4×4×4's on rayon's
-        // threads (one view of the cube each). Its tables are loaded here first, outside
-        // rayon: the server may be loading them on another thread (at start-up, or for a
-        // 3×3×3 solve), and that loading needs rayon's threads, which would otherwise
-        // all be waiting for it.
-        cubist_rubik::solve::two_phase::Tables::get();
-    }
+    // The reductions run on rayon's threads (one view of the cube each) and end with the
+    // two-phase 3×3×3 solver. Their tables are loaded here first, outside rayon: the
+    // server may be loading the two-phase ones on another thread (at start-up, or for
+    // a 3×3×3 solve), and that loading needs rayon's threads, which would otherwise all
+    // be waiting for it.
+    cubist_nxn::solve::prepare(n);
     let moves = cubist_nxn::solve::solve(&parsed.cube, cancel).map_err(|e| match e {
         SolveError::Unreachable(r) => PuzzleError::Unsolvable(r.to_string()),
         e @ SolveError::NoSolver { .. } => PuzzleError::NoSolver(e.to_string()),
