@@ -769,12 +769,9 @@ fn stages(n: usize) -> &'static [Stage] {
     })
 }
 
-/// Load (or build) the tables of an N×N×N's centre stages and list the commutators
-/// that finish them.
+/// Load (or build) the tables of an N×N×N's centre stages.
 pub(crate) fn prepare(n: usize) {
-    for stage in stages(n) {
-        stage.finishers(false);
-    }
+    stages(n);
 }
 
 /// Each orbit's masks for `goal`.
