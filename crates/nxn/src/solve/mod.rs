@@ -46,9 +46,8 @@ pub enum SolveError {
 
 /// Load (building when missing, with a progress bar on a terminal) every table the
 /// solver of an `n`-layer cube looks up, so that a caller can start a cube's time
-/// budget after them: otherwise the first cube's budget goes to loading them (several
-/// seconds for a 7×7×7 with the tables cached, a minute or more without). Nothing for a
-/// size without a solver.
+/// budget after them: otherwise the first cube's budget goes to building them, on one
+/// of the views' threads while the others wait. Nothing for a size without a solver.
 pub fn prepare(n: usize) {
     match n {
         2 => pocket::prepare(),
