@@ -1,10 +1,11 @@
-//! Search effort of one deepening iteration of the optimal solver (large tables) on
+//! Search effort of one deepening iteration of the optimal solver on
 //! the random cubes of `cubist bench --puzzle 333 --optimal N --seed S`: nodes and
 //! time per cube, to compare changes to the search.
 //!
 //! `cargo bench -p cubist-rubik --bench optimal_depth -- [DEPTH [CUBE...]]`: the
 //! iteration at DEPTH (default 16) for the given cubes (1-based, default 1 2 3) of
-//! seed 1 (env `CUBIST_BENCH_SEED` for another). Pin it to one core with `taskset`
+//! seed 1 (env `CUBIST_BENCH_SEED` for another), with the default tables
+//! (`CUBIST_BENCH_TABLE_SIZE=large` or `small` for others). Pin it to one core with `taskset`
 //! and `RAYON_NUM_THREADS=1` for figures that can be compared.
 
 use cubist_rubik::scramble::{random_moves, random_state};
@@ -42,7 +43,10 @@ fn main() {
         })
         .collect();
     let loading = Instant::now();
-    let t = Tables::get(TableSize::Default);
+    let size: TableSize = std::env::var("CUBIST_BENCH_TABLE_SIZE")
+        .map(|s| s.parse().expect("a table size: small, default or large"))
+        .unwrap_or_default();
+    let t = Tables::get(size);
     println!("tables loaded in {:.1} s", loading.elapsed().as_secs_f64());
     let (mut all_nodes, mut all_secs) = (0, 0.0);
     for &k in &picked {

@@ -17,6 +17,8 @@ pub const N_SLICE_PERM: usize = 24;
 pub const N_CORNER_PERM: usize = 40320;
 /// Permutations of the eight U- and D-layer edges (8!).
 pub const N_EDGE8_PERM: usize = 40320;
+/// Ways to place the four U-layer corners among the eight corner slots (8 choose 4).
+pub const N_CORNER_COMB: usize = 70;
 /// Flip × UD slice, before symmetry reduction.
 pub const N_FLIPSLICE: usize = N_FLIP * N_SLICE;
 
@@ -158,6 +160,49 @@ pub fn set_slice_sorted(c: &mut CubieCube, s: usize) {
 /// The UD-slice coordinate, 0..495: which slots the slice edges occupy.
 pub fn slice(c: &CubieCube) -> usize {
     slice_sorted(c) / 24
+}
+
+/// `COMB_RANK[mask]`: the rank of a set of four corner slots (bit `j` for slot `j`),
+/// 0 for the U layer's `0b1111`; sets of other sizes are 0 and never asked for.
+const COMB_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let (mut mask, mut rank) = (0, 0);
+    while mask < 256 {
+        if (mask as u32).count_ones() == 4 {
+            t[mask] = rank;
+            rank += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
+/// Which four slots hold the U-layer corners (URF UFL ULB UBR), 0..70 (0 when they are
+/// in the U layer, in any order). With the twist, what the large optimal table knows
+/// of the corners.
+pub fn corner_comb(c: &CubieCube) -> usize {
+    let mut mask = 0usize;
+    for (j, &p) in c.cp.iter().enumerate() {
+        mask |= ((p < 4) as usize) << j;
+    }
+    COMB_RANK[mask] as usize
+}
+
+/// Place the U-layer corners in the slots of comb `k` of [`corner_comb`]; the D-layer
+/// corners fill the rest, each layer's in order.
+pub fn set_corner_comb(c: &mut CubieCube, k: usize) {
+    let mask = (0..256).find(|&m| COMB_RANK[m] as usize == k && (m as u32).count_ones() == 4);
+    let mask = mask.expect("a corner comb below 70");
+    let (mut up, mut down) = (0u8, 4u8);
+    for j in 0..8 {
+        if mask & (1 << j) != 0 {
+            c.cp[j] = up;
+            up += 1;
+        } else {
+            c.cp[j] = down;
+            down += 1;
+        }
+    }
 }
 
 /// Corner permutation coordinate, 0..40320 (0 when solved).

@@ -18,7 +18,11 @@ pub const fn is_phase2_move(m: usize) -> bool {
 /// Build the table `coord × 18 → coord` from a getter and a setter, computing each
 /// face's quarter turn from the cubie model and its half and three-quarter turns by
 /// composing table entries.
-fn table18(n: usize, get: fn(&CubieCube) -> usize, set: fn(&mut CubieCube, usize)) -> Vec<u16> {
+pub(crate) fn table18(
+    n: usize,
+    get: fn(&CubieCube) -> usize,
+    set: fn(&mut CubieCube, usize),
+) -> Vec<u16> {
     let mut t = vec![0u16; n * 18];
     for i in 0..n {
         let mut c = CubieCube::SOLVED;

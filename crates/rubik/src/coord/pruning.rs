@@ -11,6 +11,7 @@
 //! - Corner reach (phase 1 near the target): for each length of phase-2 ending, corner
 //!   class × twist, 6,053,616 entries of 4 bits (3 MB each), kept in the table cache.
 
+use super::cornercomb::CornerCombTables;
 use super::cornersym::{CornerSym, N_CORNER_CLASS};
 use super::cubie_coords::*;
 use super::flipslice::{FlipSliceSym, N_FLIPSLICE_CLASS};
@@ -34,33 +35,84 @@ pub fn phase1_index(class: usize, twist: usize) -> usize {
 
 /// A coordinate space `class × raw` to fill with distances: classes are symmetry
 /// classes of one coordinate, `raw` a second coordinate carried along by conjugation.
-struct SymSpace<'a> {
+struct SymSpace<'a, R: Raw> {
     n_class: usize,
-    n_raw: usize,
-    /// Number of moves (18 in phase 1, 10 in phase 2).
-    n_moves: usize,
     /// `(class, symmetry)` of each move's image of a class representative.
     neighbours: &'a (dyn Fn(usize) -> Vec<(u32, u8)> + Sync),
-    /// `raw_move[r * n_moves + k]`.
-    raw_move: &'a [u16],
-    /// `raw_conj[r * 16 + s]`.
-    raw_conj: &'a [u16],
+    raw: R,
     /// Symmetries fixing each class representative, as bit sets.
     stabilizer: &'a [u16],
+}
+
+/// The second coordinate of a [`SymSpace`]: its values and where each goes under a move
+/// (by its number in the space's moves) and under a symmetry.
+trait Raw: Sync {
+    fn len(&self) -> usize;
+    fn after_move(&self, r: usize, k: usize) -> usize;
+    fn conj(&self, r: usize, s: usize) -> usize;
+}
+
+/// A coordinate of `len` values with its move table (`moves[r * n_moves + k]`) and
+/// conjugation table (`conj[r * 16 + s]`).
+#[derive(Clone, Copy)]
+struct Tabled<'a> {
+    len: usize,
+    n_moves: usize,
+    moves: &'a [u16],
+    conj: &'a [u16],
+}
+
+impl Raw for Tabled<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn after_move(&self, r: usize, k: usize) -> usize {
+        self.moves[r * self.n_moves + k] as usize
+    }
+    #[inline(always)]
+    fn conj(&self, r: usize, s: usize) -> usize {
+        self.conj[r * N_SYM_D4H + s] as usize
+    }
+}
+
+/// A coordinate and the twist as one, `hi * 2187 + twist`, each moved and conjugated on
+/// its own: two small tables stay in cache where one table of the pairs would not.
+struct WithTwist<'a> {
+    hi: Tabled<'a>,
+    twist: Tabled<'a>,
+}
+
+impl Raw for WithTwist<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.hi.len * N_TWIST
+    }
+    #[inline(always)]
+    fn after_move(&self, r: usize, k: usize) -> usize {
+        let (h, t) = (r / N_TWIST, r % N_TWIST);
+        self.hi.after_move(h, k) * N_TWIST + self.twist.after_move(t, k)
+    }
+    #[inline(always)]
+    fn conj(&self, r: usize, s: usize) -> usize {
+        let (h, t) = (r / N_TWIST, r % N_TWIST);
+        self.hi.conj(h, s) * N_TWIST + self.twist.conj(t, s)
+    }
 }
 
 /// Breadth-first search from entry 0 (the goal) over a [`SymSpace`], 4 bits per entry.
 /// Early levels push from the frontier; once the frontier is large, each empty entry
 /// pulls (looks for a neighbour on the previous level), which lets threads fill
 /// disjoint parts of the table. Entries farther than 14 stay 15, a valid lower bound.
-fn build_sym_table(space: &SymSpace, label: &str) -> Vec<u8> {
+fn build_sym_table<R: Raw>(space: &SymSpace<R>, label: &str) -> Vec<u8> {
     build_sym_table_from(space, label, &[0])
 }
 
 /// [`build_sym_table`] from several goal entries at once (each given in every form its
 /// class's symmetries give it).
-fn build_sym_table_from(space: &SymSpace, label: &str, goals: &[usize]) -> Vec<u8> {
-    let n = space.n_class * space.n_raw;
+fn build_sym_table_from<R: Raw>(space: &SymSpace<R>, label: &str, goals: &[usize]) -> Vec<u8> {
+    let n = space.n_class * space.raw.len();
     let table = AtomicNibbles::new(n);
     for &g in goals {
         table.set_empty(g, 0);
@@ -98,14 +150,14 @@ const CLASS_CHUNK: usize = 64;
 /// One breadth-first step for the entries of `class`: pushing, give every empty
 /// neighbour of an entry at `depth` the distance `depth + 1`; pulling, give it to every
 /// empty entry with a neighbour at `depth`. Returns how many entries were filled.
-fn fill_class(
-    space: &SymSpace,
+fn fill_class<R: Raw>(
+    space: &SymSpace<R>,
     table: &AtomicNibbles,
     class: usize,
     depth: u8,
     pull: bool,
 ) -> usize {
-    let nr = space.n_raw;
+    let nr = space.raw.len();
     let nb = (space.neighbours)(class);
     let mut count = 0;
     for r in 0..nr {
@@ -115,8 +167,7 @@ fn fill_class(
                 continue;
             }
             for (k, &(c2, s2)) in nb.iter().enumerate() {
-                let r1 = space.raw_move[r * space.n_moves + k] as usize;
-                let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
+                let r2 = space.raw.conj(space.raw.after_move(r, k), s2 as usize);
                 if table.get(c2 as usize * nr + r2) == depth {
                     if table.set_empty(class * nr + r, depth + 1) {
                         count += 1;
@@ -129,8 +180,7 @@ fn fill_class(
                 continue;
             }
             for (k, &(c2, s2)) in nb.iter().enumerate() {
-                let r1 = space.raw_move[r * space.n_moves + k] as usize;
-                let r2 = space.raw_conj[r1 * N_SYM_D4H + s2 as usize] as usize;
+                let r2 = space.raw.conj(space.raw.after_move(r, k), s2 as usize);
                 let c2 = c2 as usize;
                 if table.get(c2 * nr + r2) != EMPTY {
                     continue;
@@ -144,7 +194,7 @@ fn fill_class(
                 if stab != 1 {
                     for s in 1..N_SYM_D4H {
                         if stab & (1 << s) != 0 {
-                            let r3 = space.raw_conj[r2 * N_SYM_D4H + s] as usize;
+                            let r3 = space.raw.conj(r2, s);
                             if table.set_empty(c2 * nr + r3, depth + 1) {
                                 count += 1;
                             }
@@ -157,29 +207,39 @@ fn fill_class(
     count
 }
 
+/// The twist as the second coordinate of a space whose moves are all 18 turns.
+fn twist_raw<'a>(mt: &'a MoveTables, fs: &'a FlipSliceSym) -> Tabled<'a> {
+    Tabled {
+        len: N_TWIST,
+        n_moves: 18,
+        moves: &mt.twist,
+        conj: &fs.twist_conj,
+    }
+}
+
+/// `(class, symmetry)` of each move's image of a flip-slice class representative.
+fn flipslice_neighbours(mt: &MoveTables, fs: &FlipSliceSym, class: usize) -> Vec<(u32, u8)> {
+    let rep = fs.rep[class] as usize;
+    let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
+    (0..18)
+        .map(|m| {
+            let f = mt.flip[flip * 18 + m] as usize;
+            let s = mt.slice_sorted[slice * 24 * 18 + m] as usize / 24;
+            let cs = fs.class_sym[s * N_FLIP + f];
+            (cs >> 4, (cs & 15) as u8)
+        })
+        .collect()
+}
+
 /// Build the phase-1 table (flip-slice class × twist, distances to phase 1's goal as
 /// 4-bit entries). Deterministic; uses all cores.
 pub fn build_phase1(mt: &MoveTables, fs: &FlipSliceSym) -> Vec<u8> {
-    let neighbours = |class: usize| {
-        let rep = fs.rep[class] as usize;
-        let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
-        (0..18)
-            .map(|m| {
-                let f = mt.flip[flip * 18 + m] as usize;
-                let s = mt.slice_sorted[slice * 24 * 18 + m] as usize / 24;
-                let cs = fs.class_sym[s * N_FLIP + f];
-                (cs >> 4, (cs & 15) as u8)
-            })
-            .collect()
-    };
+    let neighbours = |class: usize| flipslice_neighbours(mt, fs, class);
     build_sym_table(
         &SymSpace {
             n_class: N_FLIPSLICE_CLASS,
-            n_raw: N_TWIST,
-            n_moves: 18,
             neighbours: &neighbours,
-            raw_move: &mt.twist,
-            raw_conj: &fs.twist_conj,
+            raw: twist_raw(mt, fs),
             stabilizer: &fs.stabilizer,
         },
         "building the phase-1 pruning table",
@@ -207,11 +267,13 @@ pub fn build_phase2(mt: &MoveTables, cs: &CornerSym) -> Vec<u8> {
     build_sym_table(
         &SymSpace {
             n_class: N_CORNER_CLASS,
-            n_raw: N_EDGE8_PERM,
-            n_moves: 10,
             neighbours: &neighbours,
-            raw_move: &mt.edge8_perm,
-            raw_conj: &cs.edge8_conj,
+            raw: Tabled {
+                len: N_EDGE8_PERM,
+                n_moves: 10,
+                moves: &mt.edge8_perm,
+                conj: &cs.edge8_conj,
+            },
             stabilizer: &cs.stabilizer,
         },
         "building the phase-2 pruning table",
@@ -333,11 +395,8 @@ fn build_corners_from(
     build_sym_table_from(
         &SymSpace {
             n_class: N_CORNER_CLASS,
-            n_raw: N_TWIST,
-            n_moves: 18,
             neighbours: &neighbours,
-            raw_move: &mt.twist,
-            raw_conj: &fs.twist_conj,
+            raw: twist_raw(mt, fs),
             stabilizer: &cs.stabilizer,
         },
         label,
@@ -420,13 +479,46 @@ pub fn build_flipslicesorted_twist(
     build_sym_table(
         &SymSpace {
             n_class: N_FLIPSLICESORTED_CLASS,
-            n_raw: N_TWIST,
-            n_moves: 18,
             neighbours: &neighbours,
-            raw_move: &mt.twist,
-            raw_conj: &fs.twist_conj,
+            raw: twist_raw(mt, fs),
             stabilizer: &stabilizer,
         },
         "building the optimal solver's large table",
+    )
+}
+
+/// Entries of the `--table-size large` edge table (flip-slice class × corner comb ×
+/// twist).
+pub const N_FLIPSLICE_COMB_TWIST: usize = N_FLIPSLICE_CLASS * N_CORNER_COMB * N_TWIST;
+/// Bytes of that table (about 4.6 GiB).
+pub const FLIPSLICE_COMB_TWIST_BYTES: usize = N_FLIPSLICE_COMB_TWIST.div_ceil(2);
+
+/// Build the comb table of `--table-size large`: for flip-slice class × corner comb ×
+/// twist (entry `(class * 70 + comb) * 2187 + twist`), the number of face turns at
+/// least to untwist the corners, unflip the edges, bring the UD-slice edges into the
+/// slice and the U-layer corners into the U layer, 4 bits each. Deterministic; uses
+/// all cores, with a progress bar.
+pub fn build_flipslice_comb_twist(
+    mt: &MoveTables,
+    fs: &FlipSliceSym,
+    comb: &CornerCombTables,
+) -> Vec<u8> {
+    let neighbours = |class: usize| flipslice_neighbours(mt, fs, class);
+    build_sym_table(
+        &SymSpace {
+            n_class: N_FLIPSLICE_CLASS,
+            neighbours: &neighbours,
+            raw: WithTwist {
+                hi: Tabled {
+                    len: N_CORNER_COMB,
+                    n_moves: 18,
+                    moves: &comb.moves,
+                    conj: &comb.conj,
+                },
+                twist: twist_raw(mt, fs),
+            },
+            stabilizer: &fs.stabilizer,
+        },
+        "building the optimal solver's comb table",
     )
 }

@@ -69,7 +69,7 @@ fn dfs(
     let lk = &sh.lk;
     // Every child's coordinates in frame 0; fetch their class.
     let mut moves = [0u8; 18];
-    let mut frames = [[[0u16; 3]; 3]; 18];
+    let mut frames = [[[0u16; 4]; 3]; 18];
     let mut n = 0;
     let last = path.last().map(|&l| l as usize);
     for m in 0..18 {
@@ -115,7 +115,7 @@ fn dfs(
     // The children all three frames keep, with their inverse cubes; fetch the
     // classes of those cubes in the two frames whose distance is not inherited.
     let mut inverse = [[CubieCube::SOLVED; 3]; 18];
-    let mut inverse_coords = [[[0u16; 3]; 3]; 18];
+    let mut inverse_coords = [[[0u16; 4]; 3]; 18];
     let mut survivors = 0;
     for j in 0..kept {
         let i = keep[j];

@@ -1,9 +1,13 @@
 //! The optimal solver's tables — the corner table and the edge table of each
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
+use super::bounds::FrameCoords;
+use crate::coord::cornercomb::CornerCombTables;
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
-use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS};
+use crate::coord::pruning::{
+    self, FLIPSLICESORTED_TWIST_BYTES, FLIPSLICE_COMB_TWIST_BYTES, N_CORNERS,
+};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
@@ -20,8 +24,10 @@ pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
 const CORNERS_VERSION: u32 = 1;
 /// Version of the flip-slice-sorted class file; bump when its content changes.
 const CLASSES_VERSION: u32 = 1;
-/// Version of the large table file; bump when its content changes.
-const LARGE_VERSION: u32 = 1;
+/// Version of the sorted table file; bump when its content changes.
+const SORTED_VERSION: u32 = 1;
+/// Version of the comb table file; bump when its content changes.
+const COMB_VERSION: u32 = 1;
 
 /// The corner table's file.
 pub(super) const CORNER_SPEC: TableSpec<'static> = TableSpec {
@@ -40,17 +46,21 @@ pub enum TableSize {
     /// in seconds to minutes.
     #[default]
     Default,
+    /// Flip-slice class × corner comb × twist (4.6 GiB): built on request in about half
+    /// an hour; it also knows which corners are in the U layer.
+    Large,
 }
 
 impl TableSize {
     /// Every size, smallest first.
-    pub const ALL: [TableSize; 2] = [TableSize::Small, TableSize::Default];
+    pub const ALL: [TableSize; 3] = [TableSize::Small, TableSize::Default, TableSize::Large];
 
     /// The name typed on the command line.
     pub fn name(self) -> &'static str {
         match self {
             TableSize::Small => "small",
             TableSize::Default => "default",
+            TableSize::Large => "large",
         }
     }
 }
@@ -61,7 +71,7 @@ impl std::str::FromStr for TableSize {
         TableSize::ALL
             .into_iter()
             .find(|t| t.name() == s)
-            .ok_or_else(|| format!("unknown table size {s:?} (expected small or default)"))
+            .ok_or_else(|| format!("unknown table size {s:?} (expected small, default or large)"))
     }
 }
 
@@ -73,6 +83,8 @@ enum EdgeTable {
     /// Flip-slice-sorted class × twist, with the class of every raw flip-slice-sorted
     /// value (`class << 4 | sym`, 4 little-endian bytes each).
     Sorted { classes: Table, table: Table },
+    /// Flip-slice class (the phase-1 table's) × corner comb × twist.
+    Comb(Table),
 }
 
 /// The optimal solver's tables: the two-phase tables, an edge table and the corner
@@ -84,6 +96,8 @@ pub struct Tables {
     pub corner_table: Table,
     /// Which edge table bounds the search.
     edges: EdgeTable,
+    /// The corner comb's move and conjugation tables.
+    comb: CornerCombTables,
     /// Each move as seen in each frame.
     frame_moves: [[u8; 18]; 3],
     /// Each move as a cube.
@@ -97,9 +111,11 @@ impl Tables {
     pub fn get(size: TableSize) -> &'static Tables {
         static SMALL: OnceLock<Tables> = OnceLock::new();
         static DEFAULT: OnceLock<Tables> = OnceLock::new();
+        static LARGE: OnceLock<Tables> = OnceLock::new();
         let cell = match size {
             TableSize::Small => &SMALL,
             TableSize::Default => &DEFAULT,
+            TableSize::Large => &LARGE,
         };
         cell.get_or_init(|| Tables::load_in(&cubist_tables::cache_dir(), size))
     }
@@ -114,6 +130,7 @@ impl Tables {
         let corner_table = cubist_tables::cache::load_or_build_in(dir, &CORNER_SPEC, || {
             pruning::build_corners(&tp.moves, &tp.corners, &tp.flipslice)
         });
+        let comb = CornerCombTables::build();
         let edges = match size {
             TableSize::Small => {
                 EdgeTable::Phase1((!tp.phase1.is_resident()).then(|| tp.phase1.resident_copy()))
@@ -128,12 +145,12 @@ impl Tables {
                     FlipSliceSortedSym::build().class_sym_bytes()
                 })
                 .resident();
-                let large_spec = TableSpec {
+                let sorted_spec = TableSpec {
                     name: "optimal-flipslicesorted-twist",
-                    version: LARGE_VERSION,
+                    version: SORTED_VERSION,
                     len: FLIPSLICESORTED_TWIST_BYTES,
                 };
-                let table = cubist_tables::cache::load_or_build_in(dir, &large_spec, || {
+                let table = cubist_tables::cache::load_or_build_in(dir, &sorted_spec, || {
                     let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
                         .unwrap_or_else(FlipSliceSortedSym::build);
                     pruning::build_flipslicesorted_twist(&tp.moves, &fss, &tp.flipslice)
@@ -141,12 +158,24 @@ impl Tables {
                 .resident();
                 EdgeTable::Sorted { classes, table }
             }
+            TableSize::Large => {
+                let comb_spec = TableSpec {
+                    name: "optimal-flipslice-comb-twist",
+                    version: COMB_VERSION,
+                    len: FLIPSLICE_COMB_TWIST_BYTES,
+                };
+                let table = cubist_tables::cache::load_or_build_in(dir, &comb_spec, || {
+                    pruning::build_flipslice_comb_twist(&tp.moves, &tp.flipslice, &comb)
+                });
+                EdgeTable::Comb(table.resident())
+            }
         };
         let sym = symmetry::tables();
         Tables {
             two_phase: tp,
             corner_table: corner_table.resident(),
             edges,
+            comb,
             frame_moves: std::array::from_fn(|k| sym.conj_move[FRAME_SYM[k]]),
             move_cubes: std::array::from_fn(|m| CubieCube::SOLVED.apply_move(Move::from_index(m))),
             axis_frame: std::array::from_fn(|m| {
@@ -169,11 +198,14 @@ impl Tables {
                 &copy.as_ref().unwrap_or(&tp.phase1)[..],
             ),
             EdgeTable::Sorted { classes, table } => (Classes::Sorted(&classes[..]), &table[..]),
+            EdgeTable::Comb(table) => (Classes::Comb(&tp.flipslice.class_sym[..]), &table[..]),
         };
         Lookup {
             classes,
             edges,
             twist_conj: &tp.flipslice.twist_conj,
+            comb_moves: &self.comb.moves,
+            comb_conj: &self.comb.conj,
             corner_class: &tp.corners.class_sym,
             corners: &self.corner_table,
             moves: &tp.moves,
@@ -192,6 +224,8 @@ pub(super) enum Classes<'a> {
     /// Flip-slice-sorted classes, the same as 4 little-endian bytes, by
     /// `slice_sorted * 2048 + flip`.
     Sorted(&'a [u8]),
+    /// Flip-slice classes as for `Phase1`, for a table that also has the corner comb.
+    Comb(&'a [u32]),
 }
 
 /// The tables of [`Tables`] as plain slices, for the node loop (reading a cached
@@ -203,6 +237,10 @@ pub(super) struct Lookup<'a> {
     pub(super) edges: &'a [u8],
     /// `twist_conj[twist * 16 + sym]`.
     pub(super) twist_conj: &'a [u16],
+    /// `comb_moves[comb * 18 + m]`.
+    pub(super) comb_moves: &'a [u16],
+    /// `comb_conj[comb * 16 + sym]`.
+    pub(super) comb_conj: &'a [u16],
     /// Corner-perm class and symmetry of each corner permutation.
     pub(super) corner_class: &'a [u32],
     /// The corner table, 4 bits per entry.
@@ -214,11 +252,11 @@ pub(super) struct Lookup<'a> {
 }
 
 impl Lookup<'_> {
-    /// Where the class of a frame's (flip, twist, slice sorted) is stored (to prefetch).
+    /// Where the class of a frame's coordinates is stored (to prefetch).
     #[inline(always)]
-    pub(super) fn class_entry(&self, f: &[u16; 3]) -> &u8 {
+    pub(super) fn class_entry(&self, f: &FrameCoords) -> &u8 {
         match self.classes {
-            Classes::Phase1(cs) => {
+            Classes::Phase1(cs) | Classes::Comb(cs) => {
                 let x = &cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize];
                 // SAFETY: a reference to the first byte of a live u32.
                 unsafe { &*(x as *const u32 as *const u8) }
@@ -227,18 +265,32 @@ impl Lookup<'_> {
         }
     }
 
-    /// The edge-table index of a frame's (flip, twist, slice sorted).
+    /// The edge-table index of a frame's coordinates.
     #[inline(always)]
-    pub(super) fn edge_index(&self, f: &[u16; 3]) -> usize {
-        let cs = match self.classes {
-            Classes::Phase1(cs) => cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize,
+    pub(super) fn edge_index(&self, f: &FrameCoords) -> usize {
+        let (cs, comb) = match self.classes {
+            Classes::Phase1(cs) => (
+                cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize,
+                None,
+            ),
             Classes::Sorted(cs) => {
                 let i = (f[2] as usize * N_FLIP + f[0] as usize) * 4;
-                u32::from_le_bytes(cs[i..i + 4].try_into().unwrap()) as usize
+                let cs = u32::from_le_bytes(cs[i..i + 4].try_into().unwrap()) as usize;
+                (cs, None)
+            }
+            Classes::Comb(cs) => {
+                let cs = cs[(f[2] as usize / 24) * N_FLIP + f[0] as usize] as usize;
+                (
+                    cs,
+                    Some(self.comb_conj[f[3] as usize * N_SYM_D4H + (cs & 15)]),
+                )
             }
         };
         let tw = self.twist_conj[f[1] as usize * N_SYM_D4H + (cs & 15)] as usize;
-        (cs >> 4) * N_TWIST + tw
+        match comb {
+            None => (cs >> 4) * N_TWIST + tw,
+            Some(k) => ((cs >> 4) * N_CORNER_COMB + k as usize) * N_TWIST + tw,
+        }
     }
 
     /// The edge-table entry at `index` (to prefetch).
