@@ -114,16 +114,18 @@ pub(super) fn deepen(
     proving: &AtomicUsize,
     offer: &dyn Fn(Alg),
 ) -> bool {
+    let mut previous = None;
     while depth < known.load(Ordering::Relaxed) {
         proving.store(depth, Ordering::Relaxed);
-        let (found, timed_out, _) = iterate(t, root, depth, cancel, known);
-        if let Some(path) = found {
+        let it = iterate(t, root, depth, cancel, known, previous.as_ref());
+        if let Some(path) = it.found {
             offer(path_alg(&path));
             return true;
         }
-        if timed_out {
+        if it.timed_out {
             return false;
         }
+        previous = Some(it.subtree_nodes);
         // Ruled out (or, when the other search found one of this length, cut short).
         if known.load(Ordering::Relaxed) <= depth {
             return true;
