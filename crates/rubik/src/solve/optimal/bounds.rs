@@ -2,7 +2,7 @@
 //! (edge table in each frame, for the cube and its inverse, corner table, and de
 //! Bondt's rule).
 
-use super::tables::Lookup;
+use super::tables::{FrameCoords, Lookup};
 use crate::coord::symmetry::{self, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
@@ -25,10 +25,6 @@ pub(super) struct Node {
     pub(super) inverse: [CubieCube; 3],
     pub(super) inverse_dist: [u8; 3],
 }
-
-/// The coordinates the edge tables are indexed by, in one frame: flip, twist, slice
-/// sorted and corner comb.
-pub(super) type FrameCoords = [u16; 4];
 
 /// [`FrameCoords`] in each of the three frames.
 pub(super) type Frames = [FrameCoords; 3];

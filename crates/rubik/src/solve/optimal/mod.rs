@@ -15,8 +15,10 @@
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
 //! subtrees three moves down are searched in parallel on all cores, each free core
-//! taking the next one in move order, so all cores work on the subtrees before the
-//! first solution and an iteration's answer does not depend on their timing. Beside
+//! taking the next one in a fixed order (after the first iteration, those that were
+//! densest in the iteration before come first), so all cores work on the subtrees
+//! before the first solution and an iteration's answer does not depend on their
+//! timing. Beside
 //! the deepening, a two-phase search looks for ever shorter solutions (see
 //! [`solve_with`]): once the deepening has ruled out every length below the shortest
 //! known, that one is optimal, and the costly iteration that would have found it is

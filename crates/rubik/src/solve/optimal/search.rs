@@ -1,5 +1,6 @@
 //! One iteration of deepening: a depth-first search of exactly one length, the top of
-//! the tree cut into subtrees that the cores share in move order.
+//! the tree cut into subtrees that the cores share in a fixed order: move order, or
+//! densest first by the iteration before.
 
 use super::bounds::{edge_bound, frame_coords, frames_bound, may_follow, Node};
 use super::tables::{Lookup, Tables};

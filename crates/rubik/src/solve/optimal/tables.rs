@@ -1,7 +1,6 @@
 //! The optimal solver's tables — the corner table and the edge table of each
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
-use super::bounds::FrameCoords;
 use crate::coord::cornercomb::CornerCombTables;
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
@@ -215,6 +214,10 @@ impl Tables {
         }
     }
 }
+
+/// The coordinates the edge tables are indexed by, in one frame: flip, twist, slice
+/// sorted and corner comb.
+pub(super) type FrameCoords = [u16; 4];
 
 /// Where the symmetry class of a frame's edges is read from.
 #[derive(Clone, Copy)]
