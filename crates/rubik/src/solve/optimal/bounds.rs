@@ -231,14 +231,14 @@ mod tests {
         assert!((11.05..11.25).contains(&six), "{six}");
     }
 
-    /// The comb table's bounds on uniformly random cubes: COMB_ONE for one lookup,
-    /// COMB_SIX for all six.
+    /// The comb table's bounds on uniformly random cubes: one lookup averages about
+    /// 10.7 moves and the six about 11.6, each about 0.4 more than the sorted table's.
     #[test]
     #[ignore = "builds the 4.6 GiB table"]
-    fn comb_table_bounds_random_cubes() {
+    fn comb_table_bounds_random_cubes_by_eleven_and_a_half_moves() {
         let (one, six) = average_bounds(TableSize::Large);
-        assert!((0.0..20.0).contains(&one), "{one}");
-        assert!((0.0..20.0).contains(&six), "{six}");
+        assert!((10.6..10.8).contains(&one), "{one}");
+        assert!((11.5..11.7).contains(&six), "{six}");
     }
 
     /// The average of one edge-table lookup and of the whole bound over 50,000

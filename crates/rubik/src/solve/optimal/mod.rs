@@ -157,7 +157,7 @@ mod tests {
         check_breadth_first_distances(Tables::get(TableSize::Default));
     }
 
-    /// With the comb table (built on first use: half an hour, 4.6 GiB in the cache).
+    /// With the comb table (built on first use: minutes, 4.6 GiB in the cache).
     #[test]
     #[ignore = "builds the 4.6 GiB table"]
     fn comb_table_agrees_with_breadth_first_distances() {

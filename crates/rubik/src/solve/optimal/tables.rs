@@ -45,8 +45,8 @@ pub enum TableSize {
     /// in seconds to minutes.
     #[default]
     Default,
-    /// Flip-slice class × corner comb × twist (4.6 GiB): built on request in about half
-    /// an hour; it also knows which corners are in the U layer.
+    /// Flip-slice class × corner comb × twist (4.6 GiB): built on request in minutes;
+    /// it also knows which corners are in the U layer.
     Large,
 }
 
