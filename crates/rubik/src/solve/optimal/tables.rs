@@ -350,6 +350,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The comb table's index of a frame is its flip-slice class, then the comb and the
+    /// twist of the cube turned by the class's symmetry, as the cubie model has them.
+    #[test]
+    fn comb_index_follows_the_cubie_model() {
+        use crate::scramble::random_state;
+        use crate::solve::optimal::bounds::frame_coords;
+        use rand::SeedableRng;
+        let t = Tables::get(TableSize::Small);
+        let fs = &t.two_phase.flipslice;
+        let mut lk = t.lookup();
+        lk.classes = Classes::Comb(&fs.class_sym);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..2000 {
+            let cube = random_state(&mut rng);
+            let cs = fs.class_sym[slice(&cube) * N_FLIP + flip(&cube)] as usize;
+            let image = symmetry::conjugate(&cube, cs & 15);
+            let expected = ((cs >> 4) * N_CORNER_COMB + corner_comb(&image)) * N_TWIST;
+            assert_eq!(
+                lk.edge_index(&frame_coords(&cube)),
+                expected + twist(&image)
+            );
+        }
+    }
+
     #[test]
     fn table_sizes_by_name() {
         for size in TableSize::ALL {
