@@ -408,6 +408,20 @@ mod tests {
         }
     }
 
+    /// What `f` returns in a pool of one, two and three threads.
+    fn on_1_2_3_threads<T: Send>(f: impl Fn() -> T + Sync) -> Vec<T> {
+        [1, 2, 3]
+            .into_iter()
+            .map(|threads| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(&f)
+            })
+            .collect()
+    }
+
     /// An iteration's answer is the first solution in its order, whatever the number
     /// of threads sharing the subtrees (which optimal solution `solve` returns may
     /// depend on which of its two searches finds one first; its length does not).
@@ -417,22 +431,13 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
         for _ in 0..4 {
             let cube = CubieCube::from_alg(&random_moves(&mut rng, 9));
-            let answers: Vec<(usize, Option<Alg>)> = [1, 2, 3]
-                .into_iter()
-                .map(|threads| {
-                    let pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .unwrap();
-                    pool.install(|| {
-                        let d = solve_with(t, &cube, &Options::default())
-                            .unwrap()
-                            .moves
-                            .len();
-                        (d, search_depth(t, &cube, d).solution)
-                    })
-                })
-                .collect();
+            let answers = on_1_2_3_threads(|| {
+                let d = solve_with(t, &cube, &Options::default())
+                    .unwrap()
+                    .moves
+                    .len();
+                (d, search_depth(t, &cube, d).solution)
+            });
             let first = answers[0].1.clone().expect("a solution of the optimum");
             assert!(cube.apply_alg(&first).is_solved());
             assert_eq!(answers[0], answers[1]);
@@ -452,21 +457,12 @@ mod tests {
         let before = iterate(t, &root, d - 1, &Cancel::new(), &never(), None);
         assert!(before.found.is_none());
         assert!(before.subtree_nodes.values().all(|&n| n > 0));
-        let answers: Vec<Option<Vec<u8>>> = [1, 2, 3]
-            .into_iter()
-            .map(|threads| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                pool.install(|| {
-                    let again = iterate(t, &root, d - 1, &Cancel::new(), &never(), None);
-                    assert_eq!(again.subtree_nodes, before.subtree_nodes);
-                    let prev = Some(&before.subtree_nodes);
-                    iterate(t, &root, d, &Cancel::new(), &never(), prev).found
-                })
-            })
-            .collect();
+        let answers = on_1_2_3_threads(|| {
+            let again = iterate(t, &root, d - 1, &Cancel::new(), &never(), None);
+            assert_eq!(again.subtree_nodes, before.subtree_nodes);
+            let prev = Some(&before.subtree_nodes);
+            iterate(t, &root, d, &Cancel::new(), &never(), prev).found
+        });
         let first = answers[0].clone().expect("a solution of the optimum");
         assert_eq!(first.len(), d);
         assert!(cube.apply_alg(&path_alg(&first)).is_solved());
