@@ -2,7 +2,7 @@
 //! the tree cut into subtrees that the cores share in a fixed order: move order, or
 //! densest first by the iteration before.
 
-use super::bounds::{edge_bound, frame_coords, frames_bound, may_follow, Node};
+use super::bounds::{edge_bound, frame_coords, frames_bound, may_follow, Frames, Node};
 use super::tables::{Lookup, Tables};
 use crate::cubie::CubieCube;
 use crate::moves::{Alg, Move};
@@ -33,27 +33,81 @@ struct Shared<'a> {
     found: AtomicUsize,
 }
 
-/// Depth-first search of exactly `togo` more moves below `path`; true when solved.
+/// A node of a group whose children are found together: which member of its parent's
+/// group it is a child of, the move that made it ([`NO_MOVE`] for the root of a whole
+/// search), and the node.
+#[derive(Clone, Copy)]
+struct Member {
+    parent: u8,
+    m: u8,
+    node: Node,
+}
+
+/// The move before the root of a whole search.
+const NO_MOVE: u8 = u8::MAX;
+
+/// A child still in the running while a group is expanded: which member and move made
+/// it, and what is known of it so far.
+#[derive(Clone, Copy)]
+struct Candidate {
+    member: u8,
+    m: u8,
+    frames: Frames,
+    index: [usize; 3],
+    inverse: [CubieCube; 3],
+    inverse_coords: Frames,
+    inverse_index: [usize; 3],
+    corner_perm: u16,
+    corner_index: usize,
+}
+
+/// Buffers a search reuses: the children of the group on each level of the path, and
+/// the candidates of the group being expanded.
+pub(super) struct Scratch {
+    kids: Vec<Vec<Member>>,
+    candidates: Vec<Candidate>,
+    keep: Vec<usize>,
+}
+
+impl Scratch {
+    pub(super) fn new(depth: usize) -> Scratch {
+        Scratch {
+            kids: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+            candidates: Vec::with_capacity(18 * 18),
+            keep: Vec::with_capacity(18 * 18),
+        }
+    }
+}
+
+/// Depth-first search of exactly `togo` more moves below each member of `group`, the
+/// children of one node (in move order) at the end of `path`; true when solved, with
+/// the solution's moves in `path`.
 ///
-/// A node's children are bounded in stages, each over all children still in the
-/// running, so that the cache misses of one stage overlap: first the inverse distance
-/// each child inherits (no look-up at all); then the cube in frame 0 (its class, then
-/// its distance), which alone rules out most children deep in the tree; then frames 1
-/// and 2 for the rest; then the inverse cube in the two other frames and the corners
-/// for the few left.
+/// The members' children are found together (see [`expand`]); then each member's
+/// children, as a group, are searched in turn.
 fn dfs(
     sh: &Shared,
     task: usize,
-    node: &Node,
+    group: &[Member],
     path: &mut Vec<u8>,
     togo: usize,
     nodes: &mut u64,
+    scratch: &mut Scratch,
 ) -> bool {
     if togo == 0 {
-        return node.is_solved();
+        return match group.iter().find(|x| x.node.is_solved()) {
+            Some(x) => {
+                if x.m != NO_MOVE {
+                    path.push(x.m);
+                }
+                true
+            }
+            None => false,
+        };
     }
-    *nodes += 1;
-    if *nodes & 4095 == 0 {
+    let before = *nodes;
+    *nodes += group.len() as u64;
+    if *nodes >> 12 != before >> 12 {
         if sh.found.load(Ordering::Relaxed) < task {
             return false;
         }
@@ -68,118 +122,182 @@ fn dfs(
     if sh.halted.load(Ordering::Relaxed) {
         return false;
     }
-    let lk = &sh.lk;
+    let mut kids = std::mem::take(&mut scratch.kids[togo]);
+    kids.clear();
+    expand(
+        &sh.lk,
+        group,
+        path.last().copied(),
+        togo,
+        scratch,
+        &mut kids,
+    );
+    let mut solved = false;
+    let mut start = 0;
+    for (i, member) in group.iter().enumerate() {
+        let end = start
+            + kids[start..]
+                .iter()
+                .take_while(|k| k.parent as usize == i)
+                .count();
+        if end > start {
+            if member.m != NO_MOVE {
+                path.push(member.m);
+            }
+            if dfs(sh, task, &kids[start..end], path, togo - 1, nodes, scratch) {
+                solved = true;
+                break;
+            }
+            if member.m != NO_MOVE {
+                path.pop();
+            }
+        }
+        start = end;
+    }
+    scratch.kids[togo] = kids;
+    solved
+}
+
+/// The children of all members of `group` (children of a node whose last move is
+/// `last`) whose bound allows a solution in `togo - 1` more moves, into `kids` by
+/// member, then move.
+///
+/// All the members' children are bounded in stages, each stage over every child still
+/// in the running, so that the cache misses of one stage overlap: a few dozen at once,
+/// where one node's children alone make a few. First the inverse distance each child
+/// inherits (no look-up at all); then the cube in frame 0 (its class, then its
+/// distance), which alone rules out most children deep in the tree; then frames 1 and
+/// 2 for the rest; then the inverse cube in the two other frames and the corners for
+/// the few left.
+fn expand(
+    lk: &Lookup,
+    group: &[Member],
+    last: Option<u8>,
+    togo: usize,
+    scratch: &mut Scratch,
+    kids: &mut Vec<Member>,
+) {
+    let cands = &mut scratch.candidates;
+    let keep = &mut scratch.keep;
+    cands.clear();
     // Every child's coordinates in frame 0; fetch their class.
-    let mut moves = [0u8; 18];
-    let mut frames = [[[0u16; 4]; 3]; 18];
-    let mut n = 0;
-    let last = path.last().map(|&l| l as usize);
-    for m in 0..18 {
-        if last.is_some_and(|l| !may_follow(l, m)) {
-            continue;
+    for (member, x) in group.iter().enumerate() {
+        let last = if x.m == NO_MOVE { last } else { Some(x.m) };
+        let node = &x.node;
+        for m in 0..18 {
+            if last.is_some_and(|l| !may_follow(l as usize, m)) {
+                continue;
+            }
+            // The child's inverse distance in the frame of this move's axis is the
+            // node's (see [`Node`]).
+            if node.inverse_dist[lk.axis_frame[m] as usize] as usize >= togo {
+                continue;
+            }
+            let f0 = node.frame_after(lk, 0, m);
+            prefetch(lk.class_entry(&f0));
+            cands.push(Candidate {
+                member: member as u8,
+                m: m as u8,
+                frames: [f0, [0; 4], [0; 4]],
+                index: [0; 3],
+                inverse: [CubieCube::SOLVED; 3],
+                inverse_coords: [[0; 4]; 3],
+                inverse_index: [0; 3],
+                corner_perm: 0,
+                corner_index: 0,
+            });
         }
-        // The child's inverse distance in the frame of this move's axis is the
-        // node's (see [`Node`]).
-        if node.inverse_dist[lk.axis_frame[m] as usize] as usize >= togo {
-            continue;
-        }
-        frames[n][0] = node.frame_after(lk, 0, m);
-        prefetch(lk.class_entry(&frames[n][0]));
-        moves[n] = m as u8;
-        n += 1;
     }
     // Frame 0's distance.
-    let mut index = [[0usize; 3]; 18];
-    for i in 0..n {
-        index[i][0] = lk.edge_index(&frames[i][0]);
-        prefetch(lk.edge_entry(index[i][0]));
+    for c in cands.iter_mut() {
+        c.index[0] = lk.edge_index(&c.frames[0]);
+        prefetch(lk.edge_entry(c.index[0]));
     }
     // The children frame 0 keeps, in the other frames; fetch their classes.
-    let mut keep = [0usize; 18];
-    let mut kept = 0;
-    for i in 0..n {
-        if lk.edge(index[i][0]) >= togo {
+    keep.clear();
+    for (i, c) in cands.iter_mut().enumerate() {
+        if lk.edge(c.index[0]) >= togo {
             continue;
         }
+        let node = &group[c.member as usize].node;
         for k in 1..3 {
-            frames[i][k] = node.frame_after(lk, k, moves[i] as usize);
-            prefetch(lk.class_entry(&frames[i][k]));
+            c.frames[k] = node.frame_after(lk, k, c.m as usize);
+            prefetch(lk.class_entry(&c.frames[k]));
         }
-        keep[kept] = i;
-        kept += 1;
+        keep.push(i);
     }
-    for &i in &keep[..kept] {
+    for &i in keep.iter() {
+        let c = &mut cands[i];
         for k in 1..3 {
-            index[i][k] = lk.edge_index(&frames[i][k]);
-            prefetch(lk.edge_entry(index[i][k]));
+            c.index[k] = lk.edge_index(&c.frames[k]);
+            prefetch(lk.edge_entry(c.index[k]));
         }
     }
     // The children all three frames keep, with their inverse cubes; fetch the
     // classes of those cubes in the two frames whose distance is not inherited.
-    let mut inverse = [[CubieCube::SOLVED; 3]; 18];
-    let mut inverse_coords = [[[0u16; 4]; 3]; 18];
-    let mut survivors = 0;
-    for j in 0..kept {
-        let i = keep[j];
-        if edge_bound(lk, &index[i]) >= togo {
-            continue;
+    keep.retain(|&i| {
+        let c = &mut cands[i];
+        if edge_bound(lk, &c.index) >= togo {
+            return false;
         }
-        let m = moves[i] as usize;
+        let node = &group[c.member as usize].node;
+        let m = c.m as usize;
         for k in 0..3 {
             if k != lk.axis_frame[m] as usize {
-                inverse[i][k] = node.inverse_frame_after(lk, k, m);
-                inverse_coords[i][k] = frame_coords(&inverse[i][k]);
-                prefetch(lk.class_entry(&inverse_coords[i][k]));
+                c.inverse[k] = node.inverse_frame_after(lk, k, m);
+                c.inverse_coords[k] = frame_coords(&c.inverse[k]);
+                prefetch(lk.class_entry(&c.inverse_coords[k]));
             }
         }
-        keep[survivors] = i;
-        survivors += 1;
-    }
+        true
+    });
     // The inverse cubes' distances and the corners' (which rarely rule out what the
     // edges keep, so they come last, for the few children left).
-    let mut inverse_index = [[0usize; 3]; 18];
-    let mut corner_perm = [0u16; 18];
-    let mut corner_index = [0usize; 18];
-    for &i in &keep[..survivors] {
+    for &i in keep.iter() {
+        let c = &mut cands[i];
+        let node = &group[c.member as usize].node;
         for k in 0..3 {
-            if k != lk.axis_frame[moves[i] as usize] as usize {
-                inverse_index[i][k] = lk.edge_index(&inverse_coords[i][k]);
-                prefetch(lk.edge_entry(inverse_index[i][k]));
+            if k != lk.axis_frame[c.m as usize] as usize {
+                c.inverse_index[k] = lk.edge_index(&c.inverse_coords[k]);
+                prefetch(lk.edge_entry(c.inverse_index[k]));
             }
         }
-        corner_perm[i] = lk.moves.corner_perm[node.corner_perm as usize * 18 + moves[i] as usize];
-        corner_index[i] = lk.corner_index(corner_perm[i] as usize, frames[i][0][1] as usize);
-        prefetch(&lk.corners[corner_index[i] >> 1]);
+        c.corner_perm = lk.moves.corner_perm[node.corner_perm as usize * 18 + c.m as usize];
+        c.corner_index = lk.corner_index(c.corner_perm as usize, c.frames[0][1] as usize);
+        prefetch(&lk.corners[c.corner_index >> 1]);
     }
-    for &i in &keep[..survivors] {
-        let a = lk.axis_frame[moves[i] as usize] as usize;
+    for &i in keep.iter() {
+        let c = &cands[i];
+        let node = &group[c.member as usize].node;
+        let m = c.m as usize;
+        let a = lk.axis_frame[m] as usize;
         let inverse_dist: [usize; 3] = std::array::from_fn(|k| {
             if k == a {
                 node.inverse_dist[a] as usize
             } else {
-                lk.edge(inverse_index[i][k])
+                lk.edge(c.inverse_index[k])
             }
         });
         let bound =
-            frames_bound(inverse_dist).max(Nibbles(lk.corners).get(corner_index[i]) as usize);
+            frames_bound(inverse_dist).max(Nibbles(lk.corners).get(c.corner_index) as usize);
         if bound >= togo {
             continue;
         }
         // The frame whose distance is inherited needs its cube only now.
-        inverse[i][a] = node.inverse_frame_after(lk, a, moves[i] as usize);
+        let mut inverse = c.inverse;
+        inverse[a] = node.inverse_frame_after(lk, a, m);
         let child = Node {
-            frames: frames[i],
-            corner_perm: corner_perm[i],
-            inverse: inverse[i],
+            frames: c.frames,
+            corner_perm: c.corner_perm,
+            inverse,
             inverse_dist: inverse_dist.map(|d| d as u8),
         };
-        path.push(moves[i]);
-        if dfs(sh, task, &child, path, togo - 1, nodes) {
-            return true;
-        }
-        path.pop();
+        kids.push(Member {
+            parent: c.member,
+            m: c.m,
+            node: child,
+        });
     }
-    false
 }
 
 /// How many moves down the tree is cut into subtrees, searched in parallel in move
@@ -286,7 +404,13 @@ pub(super) fn iterate(
     let found = if depth <= levels {
         let mut path = Vec::new();
         let mut nodes = 0;
-        let found = dfs(&sh, 0, root, &mut path, depth, &mut nodes).then_some(path);
+        let mut scratch = Scratch::new(depth);
+        let group = [Member {
+            parent: 0,
+            m: NO_MOVE,
+            node: *root,
+        }];
+        let found = dfs(&sh, 0, &group, &mut path, depth, &mut nodes, &mut scratch).then_some(path);
         total.fetch_add(nodes, Ordering::Relaxed);
         found
     } else {
@@ -300,29 +424,46 @@ pub(super) fn iterate(
         // before a solution (which must be finished to know it comes first) and none
         // on the ones after it.
         let next = AtomicUsize::new(0);
-        let work = || loop {
-            let task = next.fetch_add(1, Ordering::Relaxed);
-            // A subtree may be too small to reach the poll in `dfs`.
-            if sh.cancel.is_cancelled() {
-                sh.timed_out.store(true, Ordering::Relaxed);
-                sh.halted.store(true, Ordering::Relaxed);
+        let work = || {
+            let mut scratch = Scratch::new(depth);
+            loop {
+                let task = next.fetch_add(1, Ordering::Relaxed);
+                // A subtree may be too small to reach the poll in `dfs`.
+                if sh.cancel.is_cancelled() {
+                    sh.timed_out.store(true, Ordering::Relaxed);
+                    sh.halted.store(true, Ordering::Relaxed);
+                }
+                if task >= tasks.len()
+                    || sh.found.load(Ordering::Relaxed) < task
+                    || sh.halted.load(Ordering::Relaxed)
+                    || sh.known.load(Ordering::Relaxed) <= depth
+                {
+                    break;
+                }
+                let (node, prefix) = &tasks[task];
+                let (&m, before) = prefix.split_last().expect("subtrees are below the root");
+                let mut path = before.to_vec();
+                let group = [Member {
+                    parent: 0,
+                    m,
+                    node: *node,
+                }];
+                let mut nodes = 0;
+                if dfs(
+                    &sh,
+                    task,
+                    &group,
+                    &mut path,
+                    depth - levels,
+                    &mut nodes,
+                    &mut scratch,
+                ) {
+                    sh.found.fetch_min(task, Ordering::Relaxed);
+                    solutions.lock().unwrap().push((task, path));
+                }
+                counts[task].store(nodes, Ordering::Relaxed);
+                total.fetch_add(nodes, Ordering::Relaxed);
             }
-            if task >= tasks.len()
-                || sh.found.load(Ordering::Relaxed) < task
-                || sh.halted.load(Ordering::Relaxed)
-                || sh.known.load(Ordering::Relaxed) <= depth
-            {
-                break;
-            }
-            let (node, prefix) = &tasks[task];
-            let mut path = prefix.clone();
-            let mut nodes = 0;
-            if dfs(&sh, task, node, &mut path, depth - levels, &mut nodes) {
-                sh.found.fetch_min(task, Ordering::Relaxed);
-                solutions.lock().unwrap().push((task, path));
-            }
-            counts[task].store(nodes, Ordering::Relaxed);
-            total.fetch_add(nodes, Ordering::Relaxed);
         };
         rayon::scope(|s| {
             for _ in 0..rayon::current_num_threads() {
