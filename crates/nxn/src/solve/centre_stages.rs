@@ -625,7 +625,8 @@ const LR_SETS: usize = 12870;
 /// The second-stage distances of two orbits taken together: which eight of each orbit's
 /// sixteen places on L, F, R and B hold the L and R colours, numbered `a · LR_SETS +
 /// b`, four bits an entry (15: fifteen or more). Both orbits of a bar must agree, which
-/// neither orbit's own table sees. Built level by level on every core.
+/// neither orbit's own table sees. Built level by level on every core, as
+/// [`build_axis`] is.
 fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
     use rayon::prelude::*;
     let sides = SIDE_PLACES;
@@ -643,27 +644,39 @@ fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
     let table = AtomicNibbles::new(LR_SETS * LR_SETS);
     let home = rank(compress(faces_mask(&LR), sides));
     table.set_empty(home * LR_SETS + home, 0);
+    let after = |x: usize, y: usize, m: usize| {
+        usize::from(sa[x * moves + m]) * LR_SETS + usize::from(sb[y * moves + m])
+    };
+    let (mut level, mut unseen) = (1usize, LR_SETS * LR_SETS - 1);
     for depth in 0..EMPTY - 1 {
+        if level == 0 || unseen == 0 {
+            break;
+        }
+        // From the last level while it is the smaller, else from the states not
+        // reached yet (the turns include their inverses).
+        let forward = level < unseen;
         let filled: usize = (0..LR_SETS)
             .into_par_iter()
             .map(|x| {
                 let mut filled = 0;
                 for y in 0..LR_SETS {
-                    if table.get(x * LR_SETS + y) != depth {
-                        continue;
-                    }
-                    for m in 0..moves {
-                        let j = usize::from(sa[x * moves + m]) * LR_SETS
-                            + usize::from(sb[y * moves + m]);
-                        filled += usize::from(table.set_empty(j, depth + 1));
+                    let d = table.get(x * LR_SETS + y);
+                    if forward && d == depth {
+                        for m in 0..moves {
+                            filled += usize::from(table.set_empty(after(x, y, m), depth + 1));
+                        }
+                    } else if !forward
+                        && d == EMPTY
+                        && (0..moves).any(|m| table.get(after(x, y, m)) == depth)
+                    {
+                        filled += usize::from(table.set_empty(x * LR_SETS + y, depth + 1));
                     }
                 }
                 filled
             })
             .sum();
-        if filled == 0 {
-            break;
-        }
+        level = filled;
+        unseen -= filled;
     }
     table.into_bytes()
 }
@@ -687,48 +700,97 @@ const AXIS_SETS: usize = 70;
 /// colour, numbered as one number in base [`AXIS_SETS`]. Every move of the last stage
 /// keeps each piece on its axis, so this is a lower bound on the stage; the other
 /// axes use the same table after a turn of the whole cube.
+///
+/// Built level by level on every core: from the states of the last level while they
+/// are fewer than the states not reached yet, then from those, each looking for a
+/// neighbour on the last level (the turns include their inverses, so a neighbour one
+/// way is one the other way too).
 fn build_axis(turns: &[&[MaskTurn]]) -> Vec<u8> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU8, Ordering};
     let k = turns.len();
+    assert!(k <= 8, "at most eight orbits");
     let within = UD_PLACES;
     let sets = sets_by_rank(within, 4, AXIS_SETS);
     let sets = &sets;
     let moves = turns[0].len();
-    // step[o][r * moves + m]: where move m takes orbit o's set numbered r.
+    // step[o][r * moves + m]: where move m takes orbit o's set numbered r, times the
+    // orbit's place value in the state's number.
     let step: Vec<Vec<usize>> = turns
         .iter()
-        .map(|ts| {
+        .enumerate()
+        .map(|(o, ts)| {
+            let weight = AXIS_SETS.pow((k - 1 - o) as u32);
             (0..AXIS_SETS)
                 .flat_map(|r| {
                     ts.iter()
-                        .map(move |t| rank(compress(t.apply(sets[r]), within)))
+                        .map(move |t| rank(compress(t.apply(sets[r]), within)) * weight)
                 })
                 .collect()
         })
         .collect();
-    let mut dist = vec![UNSEEN; AXIS_SETS.pow(k as u32)];
+    let size = AXIS_SETS.pow(k as u32);
+    let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
     let home = rank(compress(faces_mask(&[Face::U]), within));
     let start = (0..k).fold(0, |acc, _| acc * AXIS_SETS + home);
-    dist[start] = 0;
-    let mut queue = vec![start as u32];
-    let mut head = 0;
-    let mut digits = vec![0; k];
-    while head < queue.len() {
-        let i = queue[head] as usize;
-        head += 1;
+    dist[start].store(0, Ordering::Relaxed);
+    // The state's digits, each ready to index `step`.
+    let digits = |i: usize| -> [usize; 8] {
+        let mut d = [0; 8];
         let mut rest = i;
-        for d in digits.iter_mut().rev() {
-            *d = rest % AXIS_SETS;
+        for o in (0..k).rev() {
+            d[o] = (rest % AXIS_SETS) * moves;
             rest /= AXIS_SETS;
         }
-        for m in 0..moves {
-            let j = (0..k).fold(0, |acc, o| acc * AXIS_SETS + step[o][digits[o] * moves + m]);
-            if dist[j] == UNSEEN {
-                dist[j] = dist[i] + 1;
-                queue.push(j as u32);
-            }
+        d
+    };
+    let after = |d: &[usize; 8], m: usize| -> usize { (0..k).map(|o| step[o][d[o] + m]).sum() };
+    let (mut level, mut unseen) = (1usize, size - 1);
+    for depth in 0..UNSEEN - 1 {
+        if level == 0 || unseen == 0 {
+            break;
         }
+        let next = depth + 1;
+        let found: usize = if level < unseen {
+            (0..size)
+                .into_par_iter()
+                .with_min_len(1 << 12)
+                .filter(|&i| dist[i].load(Ordering::Relaxed) == depth)
+                .map(|i| {
+                    let d = digits(i);
+                    (0..moves)
+                        .filter(|&m| {
+                            dist[after(&d, m)]
+                                .compare_exchange(
+                                    UNSEEN,
+                                    next,
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok()
+                        })
+                        .count()
+                })
+                .sum()
+        } else {
+            (0..size)
+                .into_par_iter()
+                .with_min_len(1 << 12)
+                .filter(|&i| {
+                    dist[i].load(Ordering::Relaxed) == UNSEEN && {
+                        let d = digits(i);
+                        (0..moves).any(|m| dist[after(&d, m)].load(Ordering::Relaxed) == depth)
+                    }
+                })
+                .collect::<Vec<usize>>()
+                .into_iter()
+                .map(|i| dist[i].store(next, Ordering::Relaxed))
+                .count()
+        };
+        level = found;
+        unseen -= found;
     }
-    dist
+    dist.into_iter().map(AtomicU8::into_inner).collect()
 }
 
 /// One orbit's distances from a stage's goal, by breadth-first search.
@@ -1184,6 +1246,32 @@ mod tests {
             let c = Cube::solved(7).after(&Alg::parse(t, 7).unwrap());
             assert_eq!(odd_wings(&c), want, "{t}");
         }
+    }
+
+    /// The axis tables' level-by-level build, from the last level and then from the
+    /// states not reached, gives the distances of a plain breadth-first search.
+    #[test]
+    fn axis_tables_match_a_plain_breadth_first_search() {
+        let stage = Stage::last(5);
+        let turns: Vec<&[MaskTurn]> = stage.turns.iter().map(|t| &t[..]).collect();
+        assert_eq!(turns.len(), 2);
+        let sets = sets_by_rank(UD_PLACES, 4, AXIS_SETS);
+        let rank_of = |m: u32| rank(compress(m, UD_PLACES));
+        let mut plain = vec![UNSEEN; AXIS_SETS * AXIS_SETS];
+        let home = rank_of(faces_mask(&[Face::U]));
+        plain[home * AXIS_SETS + home] = 0;
+        let mut queue = std::collections::VecDeque::from([(home, home)]);
+        while let Some((a, b)) = queue.pop_front() {
+            let d = plain[a * AXIS_SETS + b];
+            for (ta, tb) in turns[0].iter().zip(turns[1]) {
+                let (x, y) = (rank_of(ta.apply(sets[a])), rank_of(tb.apply(sets[b])));
+                if plain[x * AXIS_SETS + y] == UNSEEN {
+                    plain[x * AXIS_SETS + y] = d + 1;
+                    queue.push_back((x, y));
+                }
+            }
+        }
+        assert_eq!(build_axis(&turns), plain);
     }
 
     #[test]
