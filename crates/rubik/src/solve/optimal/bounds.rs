@@ -65,15 +65,6 @@ impl Node {
         self
     }
 
-    /// The frames' coordinates after move `m` (in the cube's own frame).
-    pub(super) fn frames_after(&self, lk: &Lookup, m: usize) -> Frames {
-        [
-            self.frame_after(lk, 0, m),
-            self.frame_after(lk, 1, m),
-            self.frame_after(lk, 2, m),
-        ]
-    }
-
     /// Frame `k`'s coordinates after move `m` (in the cube's own frame).
     #[inline(always)]
     pub(super) fn frame_after(&self, lk: &Lookup, k: usize, m: usize) -> FrameCoords {
@@ -88,12 +79,6 @@ impl Node {
         ]
     }
 
-    /// The inverse cube in each frame after move `m`: the move's inverse comes first.
-    #[inline(always)]
-    pub(super) fn inverse_after(&self, lk: &Lookup, m: usize) -> [CubieCube; 3] {
-        std::array::from_fn(|k| self.inverse_frame_after(lk, k, m))
-    }
-
     /// The inverse cube in frame `k` after move `m`.
     #[inline(always)]
     pub(super) fn inverse_frame_after(&self, lk: &Lookup, k: usize, m: usize) -> CubieCube {
@@ -101,12 +86,14 @@ impl Node {
         lk.move_cubes[lk.frame_moves[k][undo] as usize].then(&self.inverse[k])
     }
 
-    /// The node after move `m`.
+    /// The node after move `m`, made one look-up at a time: what the search's staged
+    /// expansion must agree with.
+    #[cfg(test)]
     pub(super) fn after(&self, lk: &Lookup, m: usize) -> Node {
         Node {
-            frames: self.frames_after(lk, m),
+            frames: std::array::from_fn(|k| self.frame_after(lk, k, m)),
             corner_perm: lk.moves.corner_perm[self.corner_perm as usize * 18 + m],
-            inverse: self.inverse_after(lk, m),
+            inverse: std::array::from_fn(|k| self.inverse_frame_after(lk, k, m)),
             inverse_dist: [0; 3],
         }
         .with_inverse_dist(lk)

@@ -307,7 +307,7 @@ pub(super) const SPLIT_LEVELS: usize = 3;
 
 /// The roots of the subtrees of a search of `depth` moves from `root`: every node
 /// `levels` moves down whose bound allows a solution, with its moves, in the order a
-/// depth-first search meets them.
+/// depth-first search meets them (found by the search's own [`expand`]).
 pub(super) fn subtrees(
     lk: &Lookup,
     root: &Node,
@@ -316,23 +316,35 @@ pub(super) fn subtrees(
 ) -> Vec<(Node, Vec<u8>)> {
     let mut level = vec![(*root, Vec::new())];
     for n in 1..=levels {
+        let togo = depth + 1 - n;
         let children: Vec<Vec<(Node, Vec<u8>)>> = level
-            .par_iter()
-            .map(|(node, path)| {
-                (0..18u8)
-                    .filter(|&m| {
-                        path.last()
-                            .is_none_or(|&l| may_follow(l as usize, m as usize))
-                    })
-                    .filter_map(|m| {
-                        let child = node.after(lk, m as usize);
-                        (child.bound(lk) <= depth - n).then(|| {
-                            let mut p = path.clone();
-                            p.push(m);
-                            (child, p)
-                        })
-                    })
-                    .collect()
+            .par_chunks(64)
+            .map(|chunk| {
+                let mut scratch = Scratch::new(0);
+                let mut kids = Vec::new();
+                let mut out = Vec::new();
+                for (node, path) in chunk {
+                    let group = [Member {
+                        parent: 0,
+                        m: NO_MOVE,
+                        node: *node,
+                    }];
+                    kids.clear();
+                    expand(
+                        lk,
+                        &group,
+                        path.last().copied(),
+                        togo,
+                        &mut scratch,
+                        &mut kids,
+                    );
+                    out.extend(kids.iter().map(|k| {
+                        let mut p = path.clone();
+                        p.push(k.m);
+                        (k.node, p)
+                    }));
+                }
+                out
             })
             .collect();
         level = children.into_iter().flatten().collect();
