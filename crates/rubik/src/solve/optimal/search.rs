@@ -63,14 +63,14 @@ struct Candidate {
 
 /// Buffers a search reuses: the children of the group on each level of the path, and
 /// the candidates of the group being expanded.
-pub(super) struct Scratch {
+struct Scratch {
     kids: Vec<Vec<Member>>,
     candidates: Vec<Candidate>,
     keep: Vec<usize>,
 }
 
 impl Scratch {
-    pub(super) fn new(depth: usize) -> Scratch {
+    fn new(depth: usize) -> Scratch {
         Scratch {
             kids: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
             candidates: Vec::with_capacity(18 * 18),
