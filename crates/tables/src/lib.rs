@@ -1,6 +1,6 @@
 //! The solvers' tables and the long work around them, shared by the puzzle crates:
 //! table files on disk (built once, versioned, checksummed, memory-mapped), packed
-//! 4-bit distance tables, the progress a long build or search shows, and the
+//! 4-bit and 2-bit distance tables, the progress a long build or search shows, and the
 //! [`Cancel`] token every long search polls.
 //!
 //! Pruning tables make fast solvers; they are expensive to compute and large, so they
@@ -13,7 +13,8 @@
 //!   it from [`cache_dir`] or builds it with the given function, writes it and returns
 //!   a [`Table`] (bytes, memory-mapped or copied into memory with [`Table::resident`]).
 //! - [`Nibbles`] reads a table of 4-bit entries (a distance bound per state);
-//!   [`AtomicNibbles`] is written by the parallel breadth-first builds.
+//!   [`AtomicNibbles`] is written by the parallel breadth-first builds; [`TwoBit`]
+//!   reads one packed at 2 bits an entry against a base depth.
 //! - [`Progress`] and [`Spinner`] show a long build or search on a terminal and stay
 //!   quiet otherwise.
 //! - [`Cancel`] is a shared flag and deadline that a long search polls to stop early.
@@ -22,6 +23,7 @@ pub mod cache;
 pub mod cancel;
 pub mod nibbles;
 pub mod progress;
+pub mod twobit;
 
 pub use cache::{
     cache_dir, checksum, load_or_build, verify, verify_file, Table, TableError, TableSpec,
@@ -29,3 +31,4 @@ pub use cache::{
 pub use cancel::Cancel;
 pub use nibbles::{AtomicNibbles, Nibbles};
 pub use progress::{Progress, Spinner, SpinnerMessages};
+pub use twobit::TwoBit;

@@ -61,7 +61,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stages: bool,
     /// Optimal solver: which pruning table to use: `default` (1.55 GiB, built once in
-    /// minutes and cached), `large` (4.6 GiB, built once in about eight minutes; faster
+    /// minutes and cached), `large` (2.3 GiB, built once in about eight minutes; faster
     /// searches) or `small` (the two-phase tables only; far slower searches).
     #[arg(long, value_name = "SIZE")]
     pub table_size: Option<String>,

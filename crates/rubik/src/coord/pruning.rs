@@ -490,8 +490,6 @@ pub fn build_flipslicesorted_twist(
 /// Entries of the `--table-size large` edge table (flip-slice class × corner comb ×
 /// twist).
 pub const N_FLIPSLICE_COMB_TWIST: usize = N_FLIPSLICE_CLASS * N_CORNER_COMB * N_TWIST;
-/// Bytes of that table (about 4.6 GiB).
-pub const FLIPSLICE_COMB_TWIST_BYTES: usize = N_FLIPSLICE_COMB_TWIST.div_ceil(2);
 
 /// Build the comb table of `--table-size large`: for flip-slice class × corner comb ×
 /// twist (entry `(class * 70 + comb) * 2187 + twist`), the number of face turns at

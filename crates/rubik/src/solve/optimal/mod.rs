@@ -8,8 +8,8 @@
 //! inverse) agree (de Bondt's rule, proved at `edge_bound`). The edge table is, by
 //! [`TableSize`], the phase-1 table (flip-slice class × twist, 70 MB), the sorted table
 //! (flip-slice-sorted class × twist, 1.55 GiB), which also knows the order of the
-//! UD-slice edges, or the comb table (flip-slice class × corner comb × twist,
-//! 4.59 GiB), which also knows which corners are in the U layer. The edges are solved
+//! UD-slice edges, or the comb table (flip-slice class × corner comb × twist, 2 bits
+//! an entry, 2.30 GiB), which also knows which corners are in the U layer. The edges are solved
 //! exactly when the UD-slice edges are home and in order in all three frames.
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
@@ -157,9 +157,9 @@ mod tests {
         check_breadth_first_distances(Tables::get(TableSize::Default));
     }
 
-    /// With the comb table (built on first use: minutes, 4.6 GiB in the cache).
+    /// With the comb table (built on first use: minutes, 2.3 GiB in the cache).
     #[test]
-    #[ignore = "builds the 4.6 GiB table"]
+    #[ignore = "builds the 2.3 GiB comb table"]
     fn comb_table_agrees_with_breadth_first_distances() {
         check_breadth_first_distances(Tables::get(TableSize::Large));
         check_known_distance_with(

@@ -4,14 +4,13 @@
 use crate::coord::cornercomb::CornerCombTables;
 use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
-use crate::coord::pruning::{
-    self, FLIPSLICESORTED_TWIST_BYTES, FLIPSLICE_COMB_TWIST_BYTES, N_CORNERS,
-};
+use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS, N_FLIPSLICE_COMB_TWIST};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
 use crate::moves::{Face, Move};
 use crate::solve::two_phase::Tables as TwoPhaseTables;
+use cubist_tables::twobit::{self, TwoBit};
 use cubist_tables::{Nibbles, Table, TableSpec};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -26,7 +25,12 @@ const CLASSES_VERSION: u32 = 1;
 /// Version of the sorted table file; bump when its content changes.
 const SORTED_VERSION: u32 = 1;
 /// Version of the comb table file; bump when its content changes.
-const COMB_VERSION: u32 = 1;
+const COMB_VERSION: u32 = 2;
+/// The comb table's base depth: its entries are 2 bits, exact from `COMB_BASE + 1` to
+/// `COMB_BASE + 3` (see [`TwoBit`]). 96% of its entries are 10, 11 or 12 moves, 3.5%
+/// are 9 and fewer are less; with base 9 a search expands within 0.2% of the nodes the
+/// full distances let it, with base 8 (12 and 13 merged) 13% more.
+const COMB_BASE: u8 = 9;
 
 /// The corner table's file.
 pub(super) const CORNER_SPEC: TableSpec<'static> = TableSpec {
@@ -45,8 +49,8 @@ pub enum TableSize {
     /// in seconds to minutes.
     #[default]
     Default,
-    /// Flip-slice class × corner comb × twist (4.6 GiB): built on request in minutes;
-    /// it also knows which corners are in the U layer.
+    /// Flip-slice class × corner comb × twist at 2 bits an entry (2.3 GiB): built on
+    /// request in minutes; it also knows which corners are in the U layer.
     Large,
 }
 
@@ -82,7 +86,8 @@ enum EdgeTable {
     /// Flip-slice-sorted class × twist, with the class of every raw flip-slice-sorted
     /// value (`class << 4 | sym`, 4 little-endian bytes each).
     Sorted { classes: Table, table: Table },
-    /// Flip-slice class (the phase-1 table's) × corner comb × twist.
+    /// Flip-slice class (the phase-1 table's) × corner comb × twist, packed at 2 bits
+    /// an entry in rows of the twist's 2,187.
     Comb(Table),
 }
 
@@ -161,10 +166,35 @@ impl Tables {
                 let comb_spec = TableSpec {
                     name: "optimal-flipslice-comb-twist",
                     version: COMB_VERSION,
-                    len: FLIPSLICE_COMB_TWIST_BYTES,
+                    len: twobit::packed_len(N_FLIPSLICE_COMB_TWIST, N_TWIST),
                 };
                 let table = cubist_tables::cache::load_or_build_in(dir, &comb_spec, || {
-                    pruning::build_flipslice_comb_twist(&tp.moves, &tp.flipslice, &comb)
+                    let pack = |full: &[u8]| {
+                        twobit::pack(full, N_FLIPSLICE_COMB_TWIST, N_TWIST, COMB_BASE)
+                    };
+                    // The first version's file holds the same distances at 4 bits:
+                    // packed, once checked in full, instead of built again.
+                    let v1 = TableSpec {
+                        version: 1,
+                        len: N_FLIPSLICE_COMB_TWIST.div_ceil(2),
+                        ..comb_spec
+                    };
+                    let v1_path = v1.path_in(dir);
+                    let old = cubist_tables::verify(&v1_path, &v1)
+                        .and_then(|()| cubist_tables::cache::open(&v1_path, &v1));
+                    match old {
+                        Ok(full) => {
+                            let packed = pack(&full);
+                            drop(full);
+                            let _ = std::fs::remove_file(&v1_path);
+                            packed
+                        }
+                        Err(_) => pack(&pruning::build_flipslice_comb_twist(
+                            &tp.moves,
+                            &tp.flipslice,
+                            &comb,
+                        )),
+                    }
                 });
                 EdgeTable::Comb(table.resident())
             }
@@ -194,10 +224,18 @@ impl Tables {
         let (classes, edges) = match &self.edges {
             EdgeTable::Phase1(copy) => (
                 Classes::Phase1(&tp.flipslice.class_sym[..]),
-                &copy.as_ref().unwrap_or(&tp.phase1)[..],
+                Entries::Nibbles(&copy.as_ref().unwrap_or(&tp.phase1)[..]),
             ),
-            EdgeTable::Sorted { classes, table } => (Classes::Sorted(&classes[..]), &table[..]),
-            EdgeTable::Comb(table) => (Classes::Comb(&tp.flipslice.class_sym[..]), &table[..]),
+            EdgeTable::Sorted { classes, table } => {
+                (Classes::Sorted(&classes[..]), Entries::Nibbles(&table[..]))
+            }
+            EdgeTable::Comb(table) => (
+                Classes::Comb(&tp.flipslice.class_sym[..]),
+                Entries::TwoBit(
+                    TwoBit::new(table, N_FLIPSLICE_COMB_TWIST, N_TWIST, COMB_BASE)
+                        .expect("the cache checked the comb table's length"),
+                ),
+            ),
         };
         Lookup {
             classes,
@@ -231,13 +269,22 @@ pub(super) enum Classes<'a> {
     Comb(&'a [u32]),
 }
 
+/// An edge table's entries.
+#[derive(Clone, Copy)]
+pub(super) enum Entries<'a> {
+    /// Exact distances, 4 bits each.
+    Nibbles(&'a [u8]),
+    /// 2 bits each against a base depth.
+    TwoBit(TwoBit<'a>),
+}
+
 /// The tables of [`Tables`] as plain slices, for the node loop (reading a cached
 /// table through its handle at every look-up costs a call each time).
 #[derive(Clone, Copy)]
 pub(super) struct Lookup<'a> {
     pub(super) classes: Classes<'a>,
-    /// The edge table, 4 bits per entry.
-    pub(super) edges: &'a [u8],
+    /// The edge table.
+    pub(super) edges: Entries<'a>,
     /// `twist_conj[twist * 16 + sym]`.
     pub(super) twist_conj: &'a [u16],
     /// `comb_moves[comb * 18 + m]`.
@@ -299,13 +346,20 @@ impl Lookup<'_> {
     /// The edge-table entry at `index` (to prefetch).
     #[inline(always)]
     pub(super) fn edge_entry(&self, index: usize) -> &u8 {
-        &self.edges[index >> 1]
+        match self.edges {
+            Entries::Nibbles(t) => &t[index >> 1],
+            Entries::TwoBit(t) => t.entry(index),
+        }
     }
 
-    /// The edge-table distance at `index`.
+    /// The edge-table distance at `index` (a lower bound on it where the table keeps
+    /// only some distances exactly).
     #[inline(always)]
     pub(super) fn edge(&self, index: usize) -> usize {
-        Nibbles(self.edges).get(index) as usize
+        match self.edges {
+            Entries::Nibbles(t) => Nibbles(t).get(index) as usize,
+            Entries::TwoBit(t) => t.get(index) as usize,
+        }
     }
 
     /// The corner-table index of (corner perm, twist).
