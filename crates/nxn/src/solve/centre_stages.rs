@@ -31,12 +31,14 @@
 
 use super::centre_cycles::{cycled, cycles, Cycle, Keep};
 use super::centres::{choose, compress, faces_mask, rank, MaskTurn, SetRank};
+use super::levels;
 use crate::cube::Cube;
 use crate::moves::Move;
 use crate::once::{made_once, MadeOnce};
 use cubist_rubik::Face;
 use cubist_tables::cache::{self, Table, TableSpec};
-use cubist_tables::nibbles::{bytes_for, AtomicNibbles, Nibbles, EMPTY};
+use cubist_tables::nibbles::{bytes_for, AtomicNibbles, Nibbles};
+use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
 
 /// A distance no search reached.
@@ -625,10 +627,8 @@ const LR_SETS: usize = 12870;
 /// The second-stage distances of two orbits taken together: which eight of each orbit's
 /// sixteen places on L, F, R and B hold the L and R colours, numbered `a · LR_SETS +
 /// b`, four bits an entry (15: fifteen or more). Both orbits of a bar must agree, which
-/// neither orbit's own table sees. Built level by level on every core, as
-/// [`build_axis`] is.
+/// neither orbit's own table sees. Built level by level on every core ([`levels`]).
 fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
-    use rayon::prelude::*;
     let sides = SIDE_PLACES;
     let sets = sets_by_rank(sides, 8, LR_SETS);
     let moves = ta.len();
@@ -640,44 +640,13 @@ fn build_bar_pair(ta: &[MaskTurn], tb: &[MaskTurn]) -> Vec<u8> {
             })
             .collect()
     };
-    let (sa, sb) = (step(ta), step(tb));
+    let (sa, sb) = (&step(ta), &step(tb));
     let table = AtomicNibbles::new(LR_SETS * LR_SETS);
     let home = rank(compress(faces_mask(&LR), sides));
-    table.set_empty(home * LR_SETS + home, 0);
-    let after = |x: usize, y: usize, m: usize| {
-        usize::from(sa[x * moves + m]) * LR_SETS + usize::from(sb[y * moves + m])
-    };
-    let (mut level, mut unseen) = (1usize, LR_SETS * LR_SETS - 1);
-    for depth in 0..EMPTY - 1 {
-        if level == 0 || unseen == 0 {
-            break;
-        }
-        // From the last level while it is the smaller, else from the states not
-        // reached yet (the turns include their inverses).
-        let forward = level < unseen;
-        let filled: usize = (0..LR_SETS)
-            .into_par_iter()
-            .map(|x| {
-                let mut filled = 0;
-                for y in 0..LR_SETS {
-                    let d = table.get(x * LR_SETS + y);
-                    if forward && d == depth {
-                        for m in 0..moves {
-                            filled += usize::from(table.set_empty(after(x, y, m), depth + 1));
-                        }
-                    } else if !forward
-                        && d == EMPTY
-                        && (0..moves).any(|m| table.get(after(x, y, m)) == depth)
-                    {
-                        filled += usize::from(table.set_empty(x * LR_SETS + y, depth + 1));
-                    }
-                }
-                filled
-            })
-            .sum();
-        level = filled;
-        unseen -= filled;
-    }
+    levels::fill(&table, LR_SETS * LR_SETS, home * LR_SETS + home, |i| {
+        let (x, y) = (i / LR_SETS * moves, i % LR_SETS * moves);
+        (0..moves).map(move |m| usize::from(sa[x + m]) * LR_SETS + usize::from(sb[y + m]))
+    });
     table.into_bytes()
 }
 
@@ -699,15 +668,9 @@ const AXIS_SETS: usize = 70;
 /// orbits taken together: which four of each orbit's eight U and D places hold the U
 /// colour, numbered as one number in base [`AXIS_SETS`]. Every move of the last stage
 /// keeps each piece on its axis, so this is a lower bound on the stage; the other
-/// axes use the same table after a turn of the whole cube.
-///
-/// Built level by level on every core: from the states of the last level while they
-/// are fewer than the states not reached yet, then from those, each looking for a
-/// neighbour on the last level (the turns include their inverses, so a neighbour one
-/// way is one the other way too).
+/// axes use the same table after a turn of the whole cube. Built level by level on
+/// every core ([`levels`]).
 fn build_axis(turns: &[&[MaskTurn]]) -> Vec<u8> {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicU8, Ordering};
     let k = turns.len();
     assert!(k <= 8, "at most eight orbits");
     let within = UD_PLACES;
@@ -733,63 +696,17 @@ fn build_axis(turns: &[&[MaskTurn]]) -> Vec<u8> {
     let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
     let home = rank(compress(faces_mask(&[Face::U]), within));
     let start = (0..k).fold(0, |acc, _| acc * AXIS_SETS + home);
-    dist[start].store(0, Ordering::Relaxed);
-    // The state's digits, each ready to index `step`.
-    let digits = |i: usize| -> [usize; 8] {
+    let step = &step;
+    levels::fill(&dist[..], size, start, |i| {
+        // The state's digits, each ready to index `step`.
         let mut d = [0; 8];
         let mut rest = i;
         for o in (0..k).rev() {
             d[o] = (rest % AXIS_SETS) * moves;
             rest /= AXIS_SETS;
         }
-        d
-    };
-    let after = |d: &[usize; 8], m: usize| -> usize { (0..k).map(|o| step[o][d[o] + m]).sum() };
-    let (mut level, mut unseen) = (1usize, size - 1);
-    for depth in 0..UNSEEN - 1 {
-        if level == 0 || unseen == 0 {
-            break;
-        }
-        let next = depth + 1;
-        let found: usize = if level < unseen {
-            (0..size)
-                .into_par_iter()
-                .with_min_len(1 << 12)
-                .filter(|&i| dist[i].load(Ordering::Relaxed) == depth)
-                .map(|i| {
-                    let d = digits(i);
-                    (0..moves)
-                        .filter(|&m| {
-                            dist[after(&d, m)]
-                                .compare_exchange(
-                                    UNSEEN,
-                                    next,
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok()
-                        })
-                        .count()
-                })
-                .sum()
-        } else {
-            (0..size)
-                .into_par_iter()
-                .with_min_len(1 << 12)
-                .filter(|&i| {
-                    dist[i].load(Ordering::Relaxed) == UNSEEN && {
-                        let d = digits(i);
-                        (0..moves).any(|m| dist[after(&d, m)].load(Ordering::Relaxed) == depth)
-                    }
-                })
-                .collect::<Vec<usize>>()
-                .into_iter()
-                .map(|i| dist[i].store(next, Ordering::Relaxed))
-                .count()
-        };
-        level = found;
-        unseen -= found;
-    }
+        (0..moves).map(move |m| (0..k).map(|o| step[o][d[o] + m]).sum())
+    });
     dist.into_iter().map(AtomicU8::into_inner).collect()
 }
 

@@ -8,6 +8,7 @@
 pub mod centre_cycles;
 pub mod centre_stages;
 pub mod centres;
+mod levels;
 pub mod pairing;
 pub mod pocket;
 pub mod reduction;
