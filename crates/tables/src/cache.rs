@@ -326,6 +326,27 @@ pub fn verify_file(path: &Path) -> Result<(), TableError> {
     verify(path, &spec)
 }
 
+/// A new version of a table made from the file of an `earlier` version in `dir`
+/// instead of built again (`convert` turns the earlier payload into the new one): the
+/// earlier file is checked in full first, and removed once read, sound or not. `None`
+/// when there is no such file or it fails its check.
+pub fn take_earlier(
+    dir: &Path,
+    earlier: &TableSpec,
+    convert: impl FnOnce(&[u8]) -> Vec<u8>,
+) -> Option<Vec<u8>> {
+    let path = earlier.path_in(dir);
+    if !path.exists() {
+        return None;
+    }
+    let made = verify(&path, earlier)
+        .and_then(|()| open(&path, earlier))
+        .ok()
+        .map(|old| convert(&old));
+    let _ = fs::remove_file(&path);
+    made
+}
+
 /// Whether the payload of the mapped file matches the checksum in its header.
 fn check_full(path: &Path, map: &Mmap) -> Result<(), TableError> {
     let sum = u64::from_le_bytes(map[24..32].try_into().unwrap());
@@ -672,6 +693,27 @@ mod tests {
             version: 1,
             len: 10_001,
         }
+    }
+
+    /// An earlier version's sound file is converted and removed; a corrupt one is
+    /// removed and not used.
+    #[test]
+    fn an_earlier_version_is_converted_once() {
+        let dir = temp_dir("earlier");
+        fs::create_dir_all(&dir).unwrap();
+        let old = demo_spec();
+        let halve = |d: &[u8]| d.iter().map(|b| b / 2).collect::<Vec<u8>>();
+        assert_eq!(take_earlier(&dir, &old, halve), None);
+        write(&old.path_in(&dir), &old, &data()).unwrap();
+        assert_eq!(take_earlier(&dir, &old, halve), Some(halve(&data())));
+        assert!(!old.path_in(&dir).exists());
+        write(&old.path_in(&dir), &old, &data()).unwrap();
+        let mut bytes = fs::read(old.path_in(&dir)).unwrap();
+        bytes[HEADER_LEN + 5_000] ^= 1;
+        fs::write(old.path_in(&dir), &bytes).unwrap();
+        assert_eq!(take_earlier(&dir, &old, halve), None);
+        assert!(!old.path_in(&dir).exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

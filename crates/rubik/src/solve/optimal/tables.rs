@@ -172,29 +172,19 @@ impl Tables {
                     let pack = |full: &[u8]| {
                         twobit::pack(full, N_FLIPSLICE_COMB_TWIST, N_TWIST, COMB_BASE)
                     };
-                    // The first version's file holds the same distances at 4 bits:
-                    // packed, once checked in full, instead of built again.
+                    // The first version's file holds the same distances at 4 bits.
                     let v1 = TableSpec {
                         version: 1,
                         len: N_FLIPSLICE_COMB_TWIST.div_ceil(2),
                         ..comb_spec
                     };
-                    let v1_path = v1.path_in(dir);
-                    let old = cubist_tables::verify(&v1_path, &v1)
-                        .and_then(|()| cubist_tables::cache::open(&v1_path, &v1));
-                    match old {
-                        Ok(full) => {
-                            let packed = pack(&full);
-                            drop(full);
-                            let _ = std::fs::remove_file(&v1_path);
-                            packed
-                        }
-                        Err(_) => pack(&pruning::build_flipslice_comb_twist(
+                    cubist_tables::cache::take_earlier(dir, &v1, pack).unwrap_or_else(|| {
+                        pack(&pruning::build_flipslice_comb_twist(
                             &tp.moves,
                             &tp.flipslice,
                             &comb,
-                        )),
-                    }
+                        ))
+                    })
                 });
                 EdgeTable::Comb(table.resident())
             }
