@@ -60,7 +60,7 @@ pub struct SolveArgs {
     /// Print each stage's moves on its own labelled line (thistlethwaite, layers).
     #[arg(long)]
     pub stages: bool,
-    /// Optimal solver: which pruning table to use: `default` (1.55 GiB, built once in
+    /// Optimal solver: which pruning table to use: `default` (0.78 GiB, built once in
     /// minutes and cached), `large` (2.3 GiB, built once in about eight minutes; faster
     /// searches) or `small` (the two-phase tables only; far slower searches).
     #[arg(long, value_name = "SIZE")]

@@ -449,7 +449,7 @@ pub fn build_corner_reach(
 
 /// Entries of the optimal solver's large table (flip-slice-sorted class × twist).
 pub const N_FLIPSLICESORTED_TWIST: usize = N_FLIPSLICESORTED_CLASS * N_TWIST;
-/// Bytes of the large table (about 1.55 GiB).
+/// Bytes of the sorted table at 4 bits an entry, as built (about 1.55 GiB).
 pub const FLIPSLICESORTED_TWIST_BYTES: usize = N_FLIPSLICESORTED_TWIST.div_ceil(2);
 
 /// Build the large table: for flip-slice-sorted class × twist, the number of face

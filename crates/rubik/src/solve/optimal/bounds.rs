@@ -220,7 +220,7 @@ mod tests {
     /// agree) about 11.15, as good as the best published tables of this size, so
     /// what separates solvers of this size is the cost of a node.
     #[test]
-    #[ignore = "builds the 1.55 GiB table"]
+    #[ignore = "builds the sorted table"]
     fn sorted_table_bounds_random_cubes_by_eleven_moves() {
         let (one, six) = average_bounds(TableSize::Default);
         assert!((10.2..10.4).contains(&one), "{one}");

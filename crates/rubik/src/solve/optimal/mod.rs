@@ -7,10 +7,11 @@
 //! largest of them prunes, raised by one when the three axes of the cube (or of its
 //! inverse) agree (de Bondt's rule, proved at `edge_bound`). The edge table is, by
 //! [`TableSize`], the phase-1 table (flip-slice class × twist, 70 MB), the sorted table
-//! (flip-slice-sorted class × twist, 1.55 GiB), which also knows the order of the
-//! UD-slice edges, or the comb table (flip-slice class × corner comb × twist, 2 bits
-//! an entry, 2.30 GiB), which also knows which corners are in the U layer. The edges are solved
-//! exactly when the UD-slice edges are home and in order in all three frames.
+//! (flip-slice-sorted class × twist, 0.78 GiB), which also knows the order of the
+//! UD-slice edges, or the comb table (flip-slice class × corner comb × twist,
+//! 2.30 GiB), which also knows which corners are in the U layer; the last two at 2 bits
+//! an entry. The edges are solved exactly when the UD-slice edges are home and in order
+//! in all three frames.
 //!
 //! A two-phase solution found first bounds the search; each deeper iteration that
 //! fails proves more, and the first solution found by deepening is optimal. The
@@ -150,9 +151,9 @@ mod tests {
         check_breadth_first_distances(Tables::get(TableSize::Small));
     }
 
-    /// With the sorted table (built on first use: minutes, 1.55 GiB in the cache).
+    /// With the sorted table (built on first use: minutes, 0.78 GiB in the cache).
     #[test]
-    #[ignore = "builds the 1.55 GiB table"]
+    #[ignore = "builds the sorted table"]
     fn sorted_table_agrees_with_breadth_first_distances() {
         check_breadth_first_distances(Tables::get(TableSize::Default));
     }
@@ -187,14 +188,14 @@ mod tests {
 
     /// "Cube in a cube" needs 15 face turns (a classic pattern, proven optimal).
     #[test]
-    #[ignore = "builds the 1.55 GiB table"]
+    #[ignore = "builds the sorted table"]
     fn cube_in_a_cube_takes_fifteen() {
         check_known_distance("F L F U' R U F2 L2 U' L' B D' B' L2 U", 15);
     }
 
     /// The superflip (every edge flipped in place) needs 20 face turns (Reid, 1995).
     #[test]
-    #[ignore = "builds the 1.55 GiB table, then searches for hours"]
+    #[ignore = "builds the sorted table, then searches for hours"]
     fn superflip_takes_twenty() {
         let flipped =
             check_known_distance("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", 20);

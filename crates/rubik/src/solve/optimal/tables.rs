@@ -2,7 +2,9 @@
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
 use crate::coord::cornercomb::CornerCombTables;
-use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
+use crate::coord::flipslicesorted::{
+    FlipSliceSortedSym, N_FLIPSLICESORTED, N_FLIPSLICESORTED_CLASS,
+};
 use crate::coord::moves::MoveTables;
 use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS, N_FLIPSLICE_COMB_TWIST};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
@@ -23,7 +25,11 @@ const CORNERS_VERSION: u32 = 1;
 /// Version of the flip-slice-sorted class file; bump when its content changes.
 const CLASSES_VERSION: u32 = 1;
 /// Version of the sorted table file; bump when its content changes.
-const SORTED_VERSION: u32 = 1;
+const SORTED_VERSION: u32 = 2;
+/// The sorted table's base depth (see [`TwoBit`]): 99% of its entries are 9, 10 or 11
+/// moves and 0.3% are 12; with base 8 a search expands 1% more nodes than the full
+/// distances let it, with base 9 (9 no longer exact) 2.7% more.
+const SORTED_BASE: u8 = 8;
 /// Version of the comb table file; bump when its content changes.
 const COMB_VERSION: u32 = 2;
 /// The comb table's base depth: its entries are 2 bits, exact from `COMB_BASE + 1` to
@@ -31,6 +37,9 @@ const COMB_VERSION: u32 = 2;
 /// are 9 and fewer are less; with base 9 a search expands within 0.2% of the nodes the
 /// full distances let it, with base 8 (12 and 13 merged) 13% more.
 const COMB_BASE: u8 = 9;
+
+/// Entries of the sorted table.
+const N_FLIPSLICESORTED_TWIST: usize = N_FLIPSLICESORTED_CLASS * N_TWIST;
 
 /// The corner table's file.
 pub(super) const CORNER_SPEC: TableSpec<'static> = TableSpec {
@@ -45,7 +54,8 @@ pub enum TableSize {
     /// The phase-1 table shared with two-phase (70 MB): built in seconds, but random
     /// cubes take about an hour.
     Small,
-    /// Flip-slice-sorted class × twist (1.55 GiB): built once in minutes, random cubes
+    /// Flip-slice-sorted class × twist at 2 bits an entry (0.78 GiB): built once in
+    /// minutes, random cubes
     /// in seconds to minutes.
     #[default]
     Default,
@@ -83,8 +93,9 @@ enum EdgeTable {
     /// The two-phase phase-1 table: flip-slice class × twist; a copy of it in memory
     /// when the two-phase tables only map it.
     Phase1(Option<Table>),
-    /// Flip-slice-sorted class × twist, with the class of every raw flip-slice-sorted
-    /// value (`class << 4 | sym`, 4 little-endian bytes each).
+    /// Flip-slice-sorted class × twist, packed at 2 bits an entry in rows of the
+    /// twist's 2,187, with the class of every raw flip-slice-sorted value
+    /// (`class << 4 | sym`, 4 little-endian bytes each).
     Sorted { classes: Table, table: Table },
     /// Flip-slice class (the phase-1 table's) × corner comb × twist, packed at 2 bits
     /// an entry in rows of the twist's 2,187.
@@ -152,12 +163,27 @@ impl Tables {
                 let sorted_spec = TableSpec {
                     name: "optimal-flipslicesorted-twist",
                     version: SORTED_VERSION,
-                    len: FLIPSLICESORTED_TWIST_BYTES,
+                    len: twobit::packed_len(N_FLIPSLICESORTED_TWIST, N_TWIST),
                 };
                 let table = cubist_tables::cache::load_or_build_in(dir, &sorted_spec, || {
-                    let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
-                        .unwrap_or_else(FlipSliceSortedSym::build);
-                    pruning::build_flipslicesorted_twist(&tp.moves, &fss, &tp.flipslice)
+                    let pack = |full: &[u8]| {
+                        twobit::pack(full, N_FLIPSLICESORTED_TWIST, N_TWIST, SORTED_BASE)
+                    };
+                    // The first version's file holds the same distances at 4 bits.
+                    let v1 = TableSpec {
+                        version: 1,
+                        len: FLIPSLICESORTED_TWIST_BYTES,
+                        ..sorted_spec
+                    };
+                    cubist_tables::cache::take_earlier(dir, &v1, pack).unwrap_or_else(|| {
+                        let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
+                            .unwrap_or_else(FlipSliceSortedSym::build);
+                        pack(&pruning::build_flipslicesorted_twist(
+                            &tp.moves,
+                            &fss,
+                            &tp.flipslice,
+                        ))
+                    })
                 })
                 .resident();
                 EdgeTable::Sorted { classes, table }
@@ -216,9 +242,13 @@ impl Tables {
                 Classes::Phase1(&tp.flipslice.class_sym[..]),
                 Entries::Nibbles(&copy.as_ref().unwrap_or(&tp.phase1)[..]),
             ),
-            EdgeTable::Sorted { classes, table } => {
-                (Classes::Sorted(&classes[..]), Entries::Nibbles(&table[..]))
-            }
+            EdgeTable::Sorted { classes, table } => (
+                Classes::Sorted(&classes[..]),
+                Entries::TwoBit(
+                    TwoBit::new(table, N_FLIPSLICESORTED_TWIST, N_TWIST, SORTED_BASE)
+                        .expect("the cache checked the sorted table's length"),
+                ),
+            ),
             EdgeTable::Comb(table) => (
                 Classes::Comb(&tp.flipslice.class_sym[..]),
                 Entries::TwoBit(
