@@ -1,6 +1,6 @@
 //! Flip-slice-sorted classes: edge orientation × places and order of the four UD-slice
 //! edges (2048 × 11880 = 24,330,240 values), folded under the 16 symmetries keeping
-//! the U–D axis into 1,523,864 classes. The optimal solver's large table is indexed by
+//! the U–D axis into 1,523,864 classes. The optimal solver's sorted table is indexed by
 //! this class × twist; unlike the phase-1 coordinate it also knows the order of the
 //! slice edges, so its bounds are about a move higher.
 //!

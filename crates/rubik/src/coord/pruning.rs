@@ -447,12 +447,10 @@ pub fn build_corner_reach(
     build_corners_from(mt, cs, fs, "building a corner reach table", &goals)
 }
 
-/// Entries of the optimal solver's large table (flip-slice-sorted class × twist).
+/// Entries of the optimal solver's sorted table (flip-slice-sorted class × twist).
 pub const N_FLIPSLICESORTED_TWIST: usize = N_FLIPSLICESORTED_CLASS * N_TWIST;
-/// Bytes of the sorted table at 4 bits an entry, as built (about 1.55 GiB).
-pub const FLIPSLICESORTED_TWIST_BYTES: usize = N_FLIPSLICESORTED_TWIST.div_ceil(2);
 
-/// Build the large table: for flip-slice-sorted class × twist, the number of face
+/// Build the sorted table: for flip-slice-sorted class × twist, the number of face
 /// turns that orient every piece and bring the UD-slice edges home in order (4 bits).
 /// Deterministic; uses all cores (minutes).
 pub fn build_flipslicesorted_twist(
@@ -483,7 +481,7 @@ pub fn build_flipslicesorted_twist(
             raw: twist_raw(mt, fs),
             stabilizer: &stabilizer,
         },
-        "building the optimal solver's large table",
+        "building the optimal solver's sorted table",
     )
 }
 

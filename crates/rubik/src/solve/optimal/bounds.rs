@@ -228,8 +228,7 @@ mod tests {
     }
 
     /// The comb table's bounds on uniformly random cubes: one lookup averages about
-    /// 10.64 moves (10.69 with 4-bit entries) and the six about 11.6, each about 0.4
-    /// more than the sorted table's.
+    /// 10.6 moves and the six about 11.6, each about 0.4 more than the sorted table's.
     #[test]
     #[ignore = "builds the 2.3 GiB comb table"]
     fn comb_table_bounds_random_cubes_by_eleven_and_a_half_moves() {

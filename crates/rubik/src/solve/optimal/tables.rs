@@ -2,11 +2,9 @@
 //! [`TableSize`] — and [`Lookup`], the slices of them the search reads at every node.
 
 use crate::coord::cornercomb::CornerCombTables;
-use crate::coord::flipslicesorted::{
-    FlipSliceSortedSym, N_FLIPSLICESORTED, N_FLIPSLICESORTED_CLASS,
-};
+use crate::coord::flipslicesorted::{FlipSliceSortedSym, N_FLIPSLICESORTED};
 use crate::coord::moves::MoveTables;
-use crate::coord::pruning::{self, FLIPSLICESORTED_TWIST_BYTES, N_CORNERS, N_FLIPSLICE_COMB_TWIST};
+use crate::coord::pruning::{self, N_CORNERS, N_FLIPSLICESORTED_TWIST, N_FLIPSLICE_COMB_TWIST};
 use crate::coord::symmetry::{self, N_SYM_D4H, SYM_URF3};
 use crate::coord::*;
 use crate::cubie::CubieCube;
@@ -24,22 +22,64 @@ pub(super) const FRAME_SYM: [usize; 3] = [0, SYM_URF3, 2 * SYM_URF3];
 const CORNERS_VERSION: u32 = 1;
 /// Version of the flip-slice-sorted class file; bump when its content changes.
 const CLASSES_VERSION: u32 = 1;
-/// Version of the sorted table file; bump when its content changes.
-const SORTED_VERSION: u32 = 2;
-/// The sorted table's base depth (see [`TwoBit`]): 99% of its entries are 9, 10 or 11
-/// moves and 0.3% are 12; with base 8 a search expands 1% more nodes than the full
-/// distances let it, with base 9 (9 no longer exact) 2.7% more.
-const SORTED_BASE: u8 = 8;
-/// Version of the comb table file; bump when its content changes.
-const COMB_VERSION: u32 = 2;
-/// The comb table's base depth: its entries are 2 bits, exact from `COMB_BASE + 1` to
-/// `COMB_BASE + 3` (see [`TwoBit`]). 96% of its entries are 10, 11 or 12 moves, 3.5%
-/// are 9 and fewer are less; with base 9 a search expands within 0.2% of the nodes the
-/// full distances let it, with base 8 (12 and 13 merged) 13% more.
-const COMB_BASE: u8 = 9;
+/// An edge table built with 4-bit distances and stored at 2 bits an entry (see
+/// [`TwoBit`]), in rows of the twist's 2,187 entries.
+struct Packed {
+    name: &'static str,
+    /// Version of its file; bump when the content changes. Version 1 was the same
+    /// distances at 4 bits an entry.
+    version: u32,
+    entries: usize,
+    /// The depth the entries are stored against: the one that keeps exact the
+    /// distances that rule nodes out, chosen by the nodes a search expands
+    /// (docs/benchmarks.md, "The comb table at 2 bits an entry").
+    base: u8,
+}
 
-/// Entries of the sorted table.
-const N_FLIPSLICESORTED_TWIST: usize = N_FLIPSLICESORTED_CLASS * N_TWIST;
+/// The sorted table of `--table-size default`.
+const SORTED: Packed = Packed {
+    name: "optimal-flipslicesorted-twist",
+    version: 2,
+    entries: N_FLIPSLICESORTED_TWIST,
+    base: 8,
+};
+
+/// The comb table of `--table-size large`.
+const COMB: Packed = Packed {
+    name: "optimal-flipslice-comb-twist",
+    version: 2,
+    entries: N_FLIPSLICE_COMB_TWIST,
+    base: 9,
+};
+
+impl Packed {
+    /// The table's entries in its loaded bytes.
+    fn entries<'a>(&self, bytes: &'a [u8]) -> Entries<'a> {
+        Entries::TwoBit(
+            TwoBit::new(bytes, self.entries, N_TWIST, self.base)
+                .expect("the cache checked the table's length"),
+        )
+    }
+}
+
+/// A packed table from `dir`: made from its first version's 4-bit file when one is
+/// there (which is then removed), else built by `build` (4-bit distances) and packed.
+fn load_packed(dir: &Path, t: &Packed, build: impl FnOnce() -> Vec<u8>) -> Table {
+    let spec = TableSpec {
+        name: t.name,
+        version: t.version,
+        len: twobit::packed_len(t.entries, N_TWIST),
+    };
+    cubist_tables::cache::load_or_build_in(dir, &spec, || {
+        let pack = |full: &[u8]| twobit::pack(full, t.entries, N_TWIST, t.base);
+        let v1 = TableSpec {
+            version: 1,
+            len: t.entries.div_ceil(2),
+            ..spec
+        };
+        cubist_tables::cache::take_earlier(dir, &v1, pack).unwrap_or_else(|| pack(&build()))
+    })
+}
 
 /// The corner table's file.
 pub(super) const CORNER_SPEC: TableSpec<'static> = TableSpec {
@@ -160,57 +200,17 @@ impl Tables {
                     FlipSliceSortedSym::build().class_sym_bytes()
                 })
                 .resident();
-                let sorted_spec = TableSpec {
-                    name: "optimal-flipslicesorted-twist",
-                    version: SORTED_VERSION,
-                    len: twobit::packed_len(N_FLIPSLICESORTED_TWIST, N_TWIST),
-                };
-                let table = cubist_tables::cache::load_or_build_in(dir, &sorted_spec, || {
-                    let pack = |full: &[u8]| {
-                        twobit::pack(full, N_FLIPSLICESORTED_TWIST, N_TWIST, SORTED_BASE)
-                    };
-                    // The first version's file holds the same distances at 4 bits.
-                    let v1 = TableSpec {
-                        version: 1,
-                        len: FLIPSLICESORTED_TWIST_BYTES,
-                        ..sorted_spec
-                    };
-                    cubist_tables::cache::take_earlier(dir, &v1, pack).unwrap_or_else(|| {
-                        let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
-                            .unwrap_or_else(FlipSliceSortedSym::build);
-                        pack(&pruning::build_flipslicesorted_twist(
-                            &tp.moves,
-                            &fss,
-                            &tp.flipslice,
-                        ))
-                    })
+                let table = load_packed(dir, &SORTED, || {
+                    let fss = FlipSliceSortedSym::from_class_sym_bytes(&classes)
+                        .unwrap_or_else(FlipSliceSortedSym::build);
+                    pruning::build_flipslicesorted_twist(&tp.moves, &fss, &tp.flipslice)
                 })
                 .resident();
                 EdgeTable::Sorted { classes, table }
             }
             TableSize::Large => {
-                let comb_spec = TableSpec {
-                    name: "optimal-flipslice-comb-twist",
-                    version: COMB_VERSION,
-                    len: twobit::packed_len(N_FLIPSLICE_COMB_TWIST, N_TWIST),
-                };
-                let table = cubist_tables::cache::load_or_build_in(dir, &comb_spec, || {
-                    let pack = |full: &[u8]| {
-                        twobit::pack(full, N_FLIPSLICE_COMB_TWIST, N_TWIST, COMB_BASE)
-                    };
-                    // The first version's file holds the same distances at 4 bits.
-                    let v1 = TableSpec {
-                        version: 1,
-                        len: N_FLIPSLICE_COMB_TWIST.div_ceil(2),
-                        ..comb_spec
-                    };
-                    cubist_tables::cache::take_earlier(dir, &v1, pack).unwrap_or_else(|| {
-                        pack(&pruning::build_flipslice_comb_twist(
-                            &tp.moves,
-                            &tp.flipslice,
-                            &comb,
-                        ))
-                    })
+                let table = load_packed(dir, &COMB, || {
+                    pruning::build_flipslice_comb_twist(&tp.moves, &tp.flipslice, &comb)
                 });
                 EdgeTable::Comb(table.resident())
             }
@@ -242,19 +242,12 @@ impl Tables {
                 Classes::Phase1(&tp.flipslice.class_sym[..]),
                 Entries::Nibbles(&copy.as_ref().unwrap_or(&tp.phase1)[..]),
             ),
-            EdgeTable::Sorted { classes, table } => (
-                Classes::Sorted(&classes[..]),
-                Entries::TwoBit(
-                    TwoBit::new(table, N_FLIPSLICESORTED_TWIST, N_TWIST, SORTED_BASE)
-                        .expect("the cache checked the sorted table's length"),
-                ),
-            ),
+            EdgeTable::Sorted { classes, table } => {
+                (Classes::Sorted(&classes[..]), SORTED.entries(table))
+            }
             EdgeTable::Comb(table) => (
                 Classes::Comb(&tp.flipslice.class_sym[..]),
-                Entries::TwoBit(
-                    TwoBit::new(table, N_FLIPSLICE_COMB_TWIST, N_TWIST, COMB_BASE)
-                        .expect("the cache checked the comb table's length"),
-                ),
+                COMB.entries(table),
             ),
         };
         Lookup {
