@@ -95,8 +95,7 @@ pub enum TableSize {
     /// cubes take about an hour.
     Small,
     /// Flip-slice-sorted class × twist at 2 bits an entry (0.78 GiB): built once in
-    /// minutes, random cubes
-    /// in seconds to minutes.
+    /// minutes, random cubes in seconds to minutes.
     #[default]
     Default,
     /// Flip-slice class × corner comb × twist at 2 bits an entry (2.3 GiB): built on
